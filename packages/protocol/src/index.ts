@@ -1,0 +1,4 @@
+export * from "./canonical-json.ts";
+export * from "./hash.ts";
+export * from "./prepared-context.ts";
+export * from "./types.ts";

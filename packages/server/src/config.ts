@@ -1,0 +1,106 @@
+// Environment + flags → one validated Config. Nothing else reads the environment.
+import { homedir } from "node:os";
+import { isIP } from "node:net";
+import { join } from "node:path";
+import { PowerContextError } from "./errors.ts";
+import type { ReviewPolicy } from "./domain/deps.ts";
+import { DEFAULT_AUTO_THRESHOLD } from "./domain/review/policy.ts";
+
+export type ExtractorName = "rules" | "verbatim";
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  token: string | null;
+  reviewPolicy: ReviewPolicy;
+  extractor: ExtractorName;
+  logLevel: LogLevel;
+  sqliteSynchronous: "full" | "normal";
+}
+
+export interface ConfigFlags {
+  host?: string;
+  port?: string | number;
+  dataDir?: string;
+}
+
+/** Every environment variable the Server reads, with its meaning (docs/server.md lists the same). */
+export const ENVIRONMENT = {
+  POWERCONTEXT_HOME: "Data directory (default $XDG_DATA_HOME/powercontext, else ~/.local/share/powercontext).",
+  POWERCONTEXT_SERVER_HOST: "Listen address (default 127.0.0.1).",
+  POWERCONTEXT_SERVER_PORT: "Listen port (default 8000).",
+  POWERCONTEXT_SERVER_TOKEN: "Bearer token; required to listen on a non-loopback address.",
+  POWERCONTEXT_SERVER_DATABASE_URL: "postgres://… selects PostgreSQL (default: the embedded SQLite store).",
+  POWERCONTEXT_REVIEW_POLICY: "auto (default) or manual.",
+  POWERCONTEXT_REVIEW_THRESHOLD: "Confidence at or above which `auto` approves a candidate (default 0.7).",
+  POWERCONTEXT_EXTRACTOR: "rules (default) or verbatim.",
+  POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
+  POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
+} as const;
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+function invalid(message: string): PowerContextError {
+  return new PowerContextError("configuration_invalid", message);
+}
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === "") return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw invalid(`${name} must be one of ${allowed.join(", ")}; got "${value}".`);
+}
+
+export function defaultDataDir(env: Environment): string {
+  if (env.POWERCONTEXT_HOME) return env.POWERCONTEXT_HOME;
+  if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, "powercontext");
+  return join(env.HOME ?? homedir(), ".local", "share", "powercontext");
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (bare === "localhost" || bare === "::1") return true;
+  return isIP(bare) === 4 && bare.startsWith("127.");
+}
+
+export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
+  const host = flags.host ?? env.POWERCONTEXT_SERVER_HOST ?? "127.0.0.1";
+  const portText = String(flags.port ?? env.POWERCONTEXT_SERVER_PORT ?? "8000");
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw invalid(`The port must be an integer 0–65535; got "${portText}".`);
+  const token = env.POWERCONTEXT_SERVER_TOKEN ?? null;
+  if (token !== null && (token.length < 16 || /\s/.test(token))) {
+    throw invalid("POWERCONTEXT_SERVER_TOKEN must be at least 16 characters without whitespace.");
+  }
+  if (token === null && !isLoopbackHost(host)) {
+    throw invalid(`Refusing to listen on non-loopback address ${host} without POWERCONTEXT_SERVER_TOKEN.`);
+  }
+  const databaseUrl = env.POWERCONTEXT_SERVER_DATABASE_URL || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw invalid("POWERCONTEXT_SERVER_DATABASE_URL must start with postgres:// or postgresql://.");
+  }
+  const mode = oneOf("POWERCONTEXT_REVIEW_POLICY", env.POWERCONTEXT_REVIEW_POLICY, ["auto", "manual"], "auto");
+  const thresholdText = env.POWERCONTEXT_REVIEW_THRESHOLD ?? String(DEFAULT_AUTO_THRESHOLD);
+  const threshold = Number(thresholdText);
+  if (thresholdText.trim() === "" || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
+    throw invalid(`POWERCONTEXT_REVIEW_THRESHOLD must be a number in [0, 1]; got "${thresholdText}".`);
+  }
+  return {
+    host,
+    port,
+    dataDir: flags.dataDir ?? defaultDataDir(env),
+    databaseUrl,
+    token,
+    reviewPolicy: mode === "auto" ? { mode, threshold } : { mode },
+    extractor: oneOf("POWERCONTEXT_EXTRACTOR", env.POWERCONTEXT_EXTRACTOR, ["rules", "verbatim"], "rules"),
+    logLevel: oneOf(
+      "POWERCONTEXT_LOG_LEVEL",
+      env.POWERCONTEXT_LOG_LEVEL,
+      ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+      "info",
+    ),
+    sqliteSynchronous: oneOf("POWERCONTEXT_SQLITE_SYNCHRONOUS", env.POWERCONTEXT_SQLITE_SYNCHRONOUS, ["full", "normal"], "full"),
+  };
+}

@@ -1,0 +1,71 @@
+// Packing recalled items into PreparedContext content within a byte budget (contract §6.2).
+import {
+  renderPreparedContent,
+  truncateUtf8,
+  utf8Length,
+  type MemoryCitation,
+  type PreparedItem,
+} from "@powercontext/protocol";
+
+export const MAX_ITEMS = 8;
+export const MAX_ITEM_BYTES = 2000;
+/** An item cut shorter than this is dropped rather than shown as a stub. */
+export const MIN_TRUNCATED_BYTES = 64;
+
+export interface RecallCandidate {
+  citation: MemoryCitation;
+  text: string;
+}
+
+/**
+ * Adds items greedily, best first, while the rendered content fits `maxBytes`; an item that does not fit is cut to
+ * the longest prefix (≥ MIN_TRUNCATED_BYTES of text) that does, or skipped. Returns the items that made it.
+ */
+export function packItems(candidates: readonly RecallCandidate[], maxBytes: number): PreparedItem[] {
+  const items: PreparedItem[] = [];
+  let used = utf8Length(renderPreparedContent([]));
+  for (const candidate of candidates) {
+    if (items.length >= MAX_ITEMS) break;
+    const first = truncateUtf8(candidate.text, MAX_ITEM_BYTES);
+    const separator = items.length > 0 ? 1 : 0;
+    const whole = makeItem(candidate.citation, first.text, first.truncated);
+    const wholeBytes = itemBytes(whole) + separator;
+    if (used + wholeBytes <= maxBytes) {
+      items.push(whole);
+      used += wholeBytes;
+      continue;
+    }
+    const cut = longestFittingCut(candidate, utf8Length(first.text), maxBytes - used - separator);
+    if (cut) {
+      items.push(cut);
+      used += itemBytes(cut) + separator;
+    }
+  }
+  return items;
+}
+
+function longestFittingCut(candidate: RecallCandidate, textBytes: number, room: number): PreparedItem | null {
+  let low = MIN_TRUNCATED_BYTES;
+  let high = textBytes - 1;
+  let best: PreparedItem | null = null;
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const cut = truncateUtf8(candidate.text, middle);
+    const item = makeItem(candidate.citation, cut.text, true);
+    if (itemBytes(item) <= room) {
+      best = item;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return best;
+}
+
+function makeItem(citation: MemoryCitation, content: string, truncated: boolean): PreparedItem {
+  return { citation, content, truncated };
+}
+
+function itemBytes(item: PreparedItem): number {
+  return utf8Length(JSON.stringify(item));
+}

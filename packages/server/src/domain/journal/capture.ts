@@ -1,0 +1,45 @@
+// capture_content_source: append one immutable Source to the scope's journal (contract §6.1).
+import { contentDigest, type SourceReference } from "@powercontext/protocol";
+import { PowerContextError } from "../../errors.ts";
+import type { JsonObject } from "../../store/types.ts";
+import type { DomainDeps } from "../deps.ts";
+
+export interface CaptureRequest {
+  scope_id: string;
+  source_id: string;
+  content: string;
+  metadata?: JsonObject | null;
+}
+
+export interface CaptureResponse {
+  status: "accepted";
+  source: SourceReference;
+  position: number;
+}
+
+export interface CaptureOutcome {
+  response: CaptureResponse;
+  created: boolean;
+  redaction_count: number;
+}
+
+export async function captureSource(deps: Pick<DomainDeps, "store" | "clock">, request: CaptureRequest): Promise<CaptureOutcome> {
+  const metadata = request.metadata ?? {};
+  const result = await deps.store.captureSource({
+    scope_id: request.scope_id,
+    source_id: request.source_id,
+    content: request.content,
+    metadata,
+    payload_digest: contentDigest({ content: request.content, metadata }),
+    redaction_count: 0,
+    captured_at: deps.clock.now().toISOString(),
+  });
+  if (result.status === "conflict") {
+    throw new PowerContextError("source_conflict", "The Source identity has different content.");
+  }
+  return {
+    response: { status: "accepted", source: result.receipt.source, position: result.receipt.position },
+    created: result.status === "created",
+    redaction_count: result.receipt.redaction_count,
+  };
+}

@@ -1,0 +1,38 @@
+// Memory reads: one entry at any revision, the head's entries, and revision changes (contract §7.4, §7.5, §7.8).
+import type { MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import { PowerContextError } from "../../errors.ts";
+import type { MemoryListing, MemoryRevisionChanges, Store } from "../../store/types.ts";
+
+export async function getMemoryEntry(deps: { store: Store }, request: { scope_id: string; citation: MemoryCitation }): Promise<MemoryEntry> {
+  const result = await deps.store.getEntry(request.scope_id, request.citation);
+  switch (result.status) {
+    case "found":
+      return result.entry;
+    case "artifact_not_found":
+      throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
+    case "memory_not_found":
+      throw new PowerContextError("memory_not_found", "The requested Memory value was not found.");
+    default: {
+      const unreachable: never = result;
+      throw new Error(`unexpected lookup ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+export async function listMemoryEntries(
+  deps: { store: Store },
+  request: { scope_id: string; include_inactive?: boolean },
+): Promise<MemoryListing> {
+  return deps.store.listEntries(request.scope_id, request.include_inactive ?? false);
+}
+
+export async function listMemoryChanges(
+  deps: { store: Store },
+  request: { scope_id: string; since_revision?: number | null },
+): Promise<{ memory: MemoryListing["memory"]; revisions: MemoryRevisionChanges[] }> {
+  const result = await deps.store.listChanges(request.scope_id, request.since_revision ?? null);
+  if (result.status === "since_beyond_head") {
+    throw new PowerContextError("invalid_request", "since_revision is beyond the Memory head.");
+  }
+  return { memory: result.memory, revisions: result.revisions };
+}

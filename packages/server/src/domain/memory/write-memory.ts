@@ -1,0 +1,109 @@
+// Explicit Memory writes: remember, revise, retire. Results follow contract §7.2, §7.6 and §7.7.
+import type { ArtifactReference, MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import { PowerContextError } from "../../errors.ts";
+import type { EntryMutationResult } from "../../store/types.ts";
+import type { DomainDeps } from "../deps.ts";
+import { buildEntryVersion } from "./new-entry.ts";
+import { normalizeKind, normalizeReason, normalizeText } from "./normalize.ts";
+
+export interface MemoryWriteResponse {
+  memory: ArtifactReference;
+  entry: MemoryEntry | null;
+}
+
+export interface RememberRequest {
+  scope_id: string;
+  kind: string;
+  text: string;
+  reason?: string | null;
+  expected_revision?: number | null;
+}
+
+export async function rememberMemory(deps: Pick<DomainDeps, "store" | "clock" | "ids">, request: RememberRequest): Promise<MemoryWriteResponse> {
+  const kind = normalizeKind(request.kind);
+  const text = normalizeText(request.text);
+  const result = await deps.store.remember({
+    scope_id: request.scope_id,
+    entry: buildEntryVersion(deps.ids, { kind, text }),
+    reason: normalizeReason(request.reason),
+    expected_revision: request.expected_revision ?? null,
+    now: deps.clock.now().toISOString(),
+  });
+  switch (result.status) {
+    case "written":
+    case "unchanged":
+      return { memory: result.memory, entry: result.entry };
+    case "no_memory":
+      throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
+    case "revision_conflict":
+      throw new PowerContextError("revision_conflict", "The Memory Revision is stale.");
+    default: {
+      const unreachable: never = result;
+      throw new Error(`unexpected remember result ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+export interface ReviseRequest {
+  scope_id: string;
+  citation: MemoryCitation;
+  kind: string;
+  text: string;
+  reason?: string | null;
+}
+
+export async function reviseMemoryEntry(deps: Pick<DomainDeps, "store" | "clock" | "ids">, request: ReviseRequest): Promise<MemoryWriteResponse> {
+  const kind = normalizeKind(request.kind);
+  const text = normalizeText(request.text);
+  const next = buildEntryVersion(deps.ids, { kind, text, entry_id: request.citation.entry_id });
+  const result = await deps.store.reviseEntry({
+    scope_id: request.scope_id,
+    citation: request.citation,
+    next: {
+      entry_version_id: next.entry_version_id,
+      kind,
+      text,
+      search_text: next.search_text,
+      fingerprint: next.fingerprint,
+    },
+    reason: normalizeReason(request.reason),
+    now: deps.clock.now().toISOString(),
+  });
+  return mutationResponse(result);
+}
+
+export interface RetireRequest {
+  scope_id: string;
+  citation: MemoryCitation;
+  reason?: string | null;
+}
+
+export async function retireMemoryEntry(deps: Pick<DomainDeps, "store" | "clock">, request: RetireRequest): Promise<MemoryWriteResponse> {
+  const result = await deps.store.retireEntry({
+    scope_id: request.scope_id,
+    citation: request.citation,
+    reason: normalizeReason(request.reason),
+    now: deps.clock.now().toISOString(),
+  });
+  return mutationResponse(result);
+}
+
+function mutationResponse(result: EntryMutationResult): MemoryWriteResponse {
+  switch (result.status) {
+    case "written":
+    case "unchanged":
+      return { memory: result.memory, entry: result.entry };
+    case "artifact_not_found":
+      throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
+    case "memory_not_found":
+      throw new PowerContextError("memory_not_found", "The requested Memory value was not found.");
+    case "revision_conflict":
+      throw new PowerContextError("revision_conflict", "The Memory Revision is stale.");
+    case "entry_inactive":
+      throw new PowerContextError("memory_entry_inactive", "The Memory entry is inactive.");
+    default: {
+      const unreachable: never = result;
+      throw new Error(`unexpected mutation result ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

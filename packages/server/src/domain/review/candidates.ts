@@ -1,0 +1,101 @@
+// Human review of Memory candidates (our addition: /v1/memory/candidates/*), with a versioned state machine:
+// pending v ─revise→ pending v+1; pending v ─approve→ approved; pending v ─reject→ rejected. Terminal states stay.
+import { PowerContextError } from "../../errors.ts";
+import type { CandidateDecision, CandidatePage, CandidateReviewResult, CandidateStatus, MemoryCandidate } from "../../store/types.ts";
+import { findNearDuplicate } from "../journal/flush.ts";
+import type { DomainDeps } from "../deps.ts";
+import { buildEntryVersion } from "../memory/new-entry.ts";
+import { normalizeKind, normalizeReason, normalizeText } from "../memory/normalize.ts";
+
+export const DEFAULT_REVIEWER = "api";
+export const DEFAULT_PAGE_SIZE = 50;
+
+export async function listCandidates(
+  deps: Pick<DomainDeps, "store">,
+  request: { scope_id: string; status?: CandidateStatus; cursor?: string | null; limit?: number },
+): Promise<CandidatePage> {
+  return deps.store.listCandidates({
+    scope_id: request.scope_id,
+    status: request.status ?? "pending",
+    cursor: request.cursor ?? null,
+    limit: request.limit ?? DEFAULT_PAGE_SIZE,
+  });
+}
+
+export async function getCandidate(deps: Pick<DomainDeps, "store">, request: { scope_id: string; candidate_id: string }): Promise<MemoryCandidate> {
+  const candidate = await deps.store.getCandidate(request.scope_id, request.candidate_id);
+  if (!candidate) throw new PowerContextError("candidate_not_found", "The requested Candidate was not found.");
+  return candidate;
+}
+
+interface CandidateWrite {
+  scope_id: string;
+  candidate_id: string;
+  expected_version: number;
+}
+
+export async function approveCandidate(
+  deps: Pick<DomainDeps, "store" | "clock" | "ids">,
+  request: CandidateWrite & { reviewer?: string },
+): Promise<MemoryCandidate> {
+  const current = await getCandidate(deps, request);
+  const entry = buildEntryVersion(deps.ids, {
+    kind: current.proposal.kind,
+    text: current.proposal.text,
+    source_refs: current.source_refs,
+  });
+  const nearDuplicate = await findNearDuplicate(deps.store, request.scope_id, entry.search_text);
+  return decide(deps, request, {
+    action: "approve",
+    reviewer: request.reviewer ?? DEFAULT_REVIEWER,
+    entry,
+    near_duplicate_of: nearDuplicate,
+  });
+}
+
+export async function rejectCandidate(
+  deps: Pick<DomainDeps, "store" | "clock">,
+  request: CandidateWrite & { reason: string; reviewer?: string },
+): Promise<MemoryCandidate> {
+  return decide(deps, request, { action: "reject", reviewer: request.reviewer ?? DEFAULT_REVIEWER, reason: request.reason.trim() });
+}
+
+export async function reviseCandidate(
+  deps: Pick<DomainDeps, "store" | "clock">,
+  request: CandidateWrite & { proposal: { kind: string; text: string }; reason?: string | null },
+): Promise<MemoryCandidate> {
+  const proposal = { kind: normalizeKind(request.proposal.kind), text: normalizeText(request.proposal.text) };
+  return decide(deps, request, { action: "revise", proposal, reason: normalizeReason(request.reason) });
+}
+
+async function decide(deps: Pick<DomainDeps, "store" | "clock">, request: CandidateWrite, decision: CandidateDecision): Promise<MemoryCandidate> {
+  const result = await deps.store.reviewCandidate({
+    scope_id: request.scope_id,
+    candidate_id: request.candidate_id,
+    expected_version: request.expected_version,
+    decision,
+    now: deps.clock.now().toISOString(),
+  });
+  return unwrap(result, request.expected_version);
+}
+
+function unwrap(result: CandidateReviewResult, expectedVersion: number): MemoryCandidate {
+  switch (result.status) {
+    case "ok":
+      return result.candidate;
+    case "candidate_not_found":
+      throw new PowerContextError("candidate_not_found", "The requested Candidate was not found.");
+    case "candidate_terminal":
+      throw new PowerContextError("candidate_terminal", "The Candidate is already terminal.", {
+        details: { status: result.current },
+      });
+    case "candidate_conflict":
+      throw new PowerContextError("candidate_conflict", "The Candidate version is stale.", {
+        details: { expected_version: expectedVersion, current_version: result.current_version },
+      });
+    default: {
+      const unreachable: never = result;
+      throw new Error(`unexpected review result ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

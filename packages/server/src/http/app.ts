@@ -1,0 +1,96 @@
+// buildApp(deps) → a ready Fastify instance. It never listens; cli/server.ts does.
+import { randomBytes } from "node:crypto";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { DomainDeps } from "../domain/deps.ts";
+import type { RecallRecorder } from "../domain/stats/recall-recorder.ts";
+import { PowerContextError } from "../errors.ts";
+import { createAuthHook } from "./auth.ts";
+import { errorBody, handleError, sendError } from "./errors.ts";
+import { createMetrics } from "./metrics.ts";
+import { OPENAPI_INFO } from "./openapi.ts";
+import { candidateRoutes } from "./routes/candidates.ts";
+import { contextRoutes } from "./routes/context.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { memoryRoutes } from "./routes/memory.ts";
+import { sourceRoutes } from "./routes/sources.ts";
+import { systemRoutes } from "./routes/system.ts";
+import { OPERATIONS } from "./schemas/routes.ts";
+
+export const REQUEST_ID_HEADER = "x-powercontext-request-id";
+/** Large enough for 200,000 characters of content or query, JSON-escaped; anything bigger gets 413. */
+export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** Whether application operations may run: false while starting and while shutting down. */
+export interface Lifecycle {
+  accepting: boolean;
+}
+
+export interface AppDeps {
+  domain: DomainDeps;
+  recall: RecallRecorder;
+  lifecycle: Lifecycle;
+  token: string | null;
+  version: string;
+  bodyLimit?: number;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    genReqId: () => randomBytes(8).toString("hex"),
+    requestIdLogLabel: "request_id",
+    disableRequestLogging: false,
+    return503OnClosing: false,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+  });
+  const metrics = createMetrics();
+  const knownPaths = new Set<string>(Object.values(OPERATIONS).map((operation) => operation.url));
+
+  // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
+  // Content-Type is a contract violation, which also shields an unauthenticated loopback Server from browser CSRF.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?", 1)[0] ?? "";
+    if (knownPaths.has(path)) {
+      return reply.code(405).send(errorBody("method_not_allowed", "The method is not allowed for this path."));
+    }
+    return reply.code(404).send(errorBody("not_found", "The requested path was not found."));
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook("onRequest", createAuthHook(deps.token));
+  app.addHook("preHandler", async (request, reply) => {
+    if (!deps.lifecycle.accepting && request.url.startsWith("/v1/")) {
+      await sendError(reply, new PowerContextError("runtime_not_ready", "The Runtime is not ready."));
+    }
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const operation = request.routeOptions.config?.operationId ?? "unknown";
+    metrics.requests.inc({ operation, status: String(reply.statusCode) });
+    metrics.duration.observe({ operation }, reply.elapsedTime / 1000);
+  });
+
+  await app.register(fastifySwagger, { openapi: OPENAPI_INFO });
+  await app.register(healthRoutes, { domain: deps.domain, lifecycle: deps.lifecycle });
+  await app.register(systemRoutes, { domain: deps.domain, metrics, version: deps.version });
+  await app.register(sourceRoutes, { domain: deps.domain });
+  await app.register(contextRoutes, { domain: deps.domain, recall: deps.recall });
+  await app.register(memoryRoutes, { domain: deps.domain });
+  await app.register(candidateRoutes, { domain: deps.domain });
+  await app.ready();
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}

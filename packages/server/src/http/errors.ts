@@ -1,0 +1,64 @@
+// HTTP status per error code, the contract's error envelope, and the one error handler.
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { PowerContextError, type ErrorCode } from "../errors.ts";
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_request: 422,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 422,
+  artifact_not_found: 404,
+  memory_not_found: 404,
+  candidate_not_found: 404,
+  handoff_evidence_not_found: 404,
+  source_conflict: 409,
+  revision_conflict: 409,
+  memory_entry_inactive: 409,
+  candidate_conflict: 409,
+  candidate_terminal: 409,
+  capability_not_supported: 422,
+  secret_rejected: 422,
+  internal_error: 500,
+  runtime_not_ready: 503,
+  schema_too_new: 500,
+  configuration_invalid: 500,
+};
+
+export interface ErrorBody {
+  error: { code: string; message: string; details: Record<string, unknown> | null };
+}
+
+export function errorBody(code: string, message: string, details: Record<string, unknown> | null = null): ErrorBody {
+  return { error: { code, message, details } };
+}
+
+export function sendError(reply: FastifyReply, error: PowerContextError): FastifyReply {
+  if (error.code === "unauthorized") reply.header("WWW-Authenticate", "Bearer");
+  return reply.code(STATUS_BY_CODE[error.code]).send(errorBody(error.code, error.message, error.details));
+}
+
+/** Maps every failure to the envelope. Only unexpected errors are logged, and never with request bodies. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof PowerContextError) return sendError(reply, error);
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const errors = fastifyError.validation.map((issue) => ({
+      type: issue.keyword,
+      loc: [fastifyError.validationContext ?? "body", ...issue.instancePath.split("/").filter(Boolean)],
+      msg: issue.message ?? "invalid",
+    }));
+    return reply.code(422).send(errorBody("invalid_request", "The request violates the API contract.", { errors }));
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 413) {
+    return reply.code(413).send(errorBody("payload_too_large", "The request body is too large."));
+  }
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, a missing or non-JSON Content-Type, an empty body: all are contract violations.
+    return reply.code(422).send(errorBody("invalid_request", "The request violates the API contract."));
+  }
+  request.log.error({ err: error }, "unexpected error");
+  return reply.code(500).send(errorBody("internal_error", "The Server failed."));
+}

@@ -1,0 +1,29 @@
+// Prometheus metrics for one app instance (its own registry, so several apps can live in one process).
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+export interface HttpMetrics {
+  registry: Registry;
+  requests: Counter<"operation" | "status">;
+  duration: Histogram<"operation">;
+}
+
+export function createMetrics(): HttpMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "powercontext_" });
+  return {
+    registry,
+    requests: new Counter({
+      name: "powercontext_http_requests_total",
+      help: "HTTP requests by operation and status.",
+      labelNames: ["operation", "status"],
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: "powercontext_http_request_duration_seconds",
+      help: "HTTP request duration by operation.",
+      labelNames: ["operation"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+  };
+}

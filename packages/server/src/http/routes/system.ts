@@ -1,0 +1,34 @@
+// Capabilities, statistics, Prometheus metrics and the OpenAPI document.
+import type { FastifyInstance } from "fastify";
+import type { DomainDeps } from "../../domain/deps.ts";
+import { getScopedStats, type StatsPeriod } from "../../domain/stats/scoped-stats.ts";
+import type { HttpMetrics } from "../metrics.ts";
+import { route } from "../route.ts";
+
+export const CAPABILITIES = {
+  source_types: ["content"],
+  artifact_families: ["memory", "experience", "skill", "handoff"],
+  memory_extraction: true,
+  experience_generation: false,
+  managed_skill_generation: false,
+  external_skill_registry: false,
+  handoff_generation: false,
+  search_modes: ["auto", "fts"],
+  context_versions: ["powercontext.prepared-context.v1"],
+} as const;
+
+export async function systemRoutes(
+  app: FastifyInstance,
+  options: { domain: DomainDeps; metrics: HttpMetrics; version: string },
+): Promise<void> {
+  route(app, "get_capabilities", async () => ({ body: CAPABILITIES }));
+  route(app, "get_stats", async (request) => {
+    const query = request.query as { scope_id: string; period?: StatsPeriod };
+    return { body: await getScopedStats(options.domain, query), headers: { "cache-control": "no-store" } };
+  });
+  app.get("/metrics", { schema: { hide: true }, config: { operationId: "metrics" } }, async (_request, reply) => {
+    const text = await options.metrics.registry.metrics();
+    return reply.type(options.metrics.registry.contentType).send(text);
+  });
+  app.get("/openapi.json", { schema: { hide: true }, config: { operationId: "openapi" } }, async () => app.swagger());
+}

@@ -1,0 +1,62 @@
+// Opening a SQLite database: pragmas for durability and concurrency, forward-only migrations, transactions.
+import { DatabaseSync } from "node:sqlite";
+import { PowerContextError } from "../../errors.ts";
+import { MIGRATIONS } from "./migrations.ts";
+
+export interface SqliteOptions {
+  /** Apply migrations up to this version only (tests build older databases with it). Defaults to the latest. */
+  schemaVersion?: number;
+  /** `full` fsyncs the WAL on every commit; `normal` survives a process crash but not a power loss. */
+  synchronous?: "full" | "normal";
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase(path: string, options: SqliteOptions = {}): DatabaseSync {
+  const { schemaVersion = MIGRATIONS.length, synchronous = "full", busyTimeoutMs = 5000 } = options;
+  const db = new DatabaseSync(path);
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    if (path !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+    db.exec(`PRAGMA synchronous = ${synchronous === "full" ? "FULL" : "NORMAL"}`);
+    db.exec("PRAGMA foreign_keys = ON");
+    migrate(db, schemaVersion);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function schemaVersionOf(db: DatabaseSync): number {
+  const row = db.prepare("PRAGMA user_version").get() as { user_version: number };
+  return row.user_version;
+}
+
+function migrate(db: DatabaseSync, target: number): void {
+  const current = schemaVersionOf(db);
+  if (current > MIGRATIONS.length) {
+    throw new PowerContextError(
+      "schema_too_new",
+      `The database schema is version ${current}, newer than this Server knows (${MIGRATIONS.length}). Upgrade PowerContext.`,
+    );
+  }
+  for (let version = current + 1; version <= target; version += 1) {
+    transaction(db, () => {
+      db.exec(MIGRATIONS[version - 1] ?? "");
+      db.exec(`PRAGMA user_version = ${version}`);
+    });
+  }
+}
+
+/** Runs `work` inside BEGIN IMMEDIATE … COMMIT, rolling back on any throw. */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}

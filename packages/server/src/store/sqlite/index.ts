@@ -1,0 +1,2 @@
+export { openSqliteStore, type SqliteOptions } from "./sqlite-store.ts";
+export { MIGRATIONS } from "./migrations.ts";

@@ -1,0 +1,109 @@
+// The position in this list is the schema version (PRAGMA user_version). Append only; never edit a shipped entry.
+export const MIGRATIONS: readonly string[] = [
+  // 1: journal, cursors, Memory revisions with immutable entry versions, full-text index over the active head.
+  `
+  CREATE TABLE scope_state (
+    scope_id TEXT PRIMARY KEY,
+    scope_key INTEGER NOT NULL UNIQUE,
+    high_watermark INTEGER NOT NULL DEFAULT 0,
+    memory_cursor INTEGER NOT NULL DEFAULT 0,
+    memory_revision INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+  CREATE TABLE source (
+    scope_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    source_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    payload_digest TEXT NOT NULL,
+    redaction_count INTEGER NOT NULL,
+    captured_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, position),
+    UNIQUE (scope_id, source_id)
+  ) STRICT;
+  CREATE TABLE memory_revision (
+    scope_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, revision)
+  ) STRICT;
+  CREATE TABLE entry_version (
+    entry_version_id TEXT PRIMARY KEY,
+    scope_id TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    search_text TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    source_refs TEXT NOT NULL,
+    artifact_refs TEXT NOT NULL,
+    written_revision INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE entry_change (
+    scope_id TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    op TEXT NOT NULL,
+    from_version_id TEXT,
+    to_version_id TEXT,
+    reason TEXT,
+    PRIMARY KEY (scope_id, entry_id, revision)
+  ) STRICT;
+  CREATE INDEX entry_change_by_revision ON entry_change (scope_id, revision, entry_id);
+  CREATE TABLE entry_head (
+    key INTEGER PRIMARY KEY,
+    scope_id TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    entry_version_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    last_revision INTEGER NOT NULL,
+    fingerprint TEXT NOT NULL,
+    UNIQUE (scope_id, entry_id)
+  ) STRICT;
+  CREATE INDEX entry_head_fingerprint ON entry_head (scope_id, fingerprint) WHERE state = 'active';
+  CREATE VIRTUAL TABLE entry_fts USING fts5(scope_key, body, tokenize = 'unicode61 remove_diacritics 0');
+  CREATE VIRTUAL TABLE entry_vocab USING fts5vocab(entry_fts, row);
+  `,
+  // 2: the review inbox for Memory candidates, and daily recall statistics.
+  `
+  CREATE TABLE memory_candidate (
+    scope_id TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    confidence REAL NOT NULL,
+    extractor TEXT NOT NULL,
+    source_refs TEXT NOT NULL,
+    reviewer TEXT,
+    decision_reason TEXT,
+    result TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id)
+  ) STRICT;
+  CREATE INDEX memory_candidate_by_status ON memory_candidate (scope_id, status, candidate_id);
+  CREATE TABLE candidate_version (
+    scope_id TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    reason TEXT,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id, version)
+  ) STRICT;
+  CREATE TABLE recall_daily (
+    scope_id TEXT NOT NULL,
+    date TEXT NOT NULL,
+    preparations INTEGER NOT NULL,
+    ready_preparations INTEGER NOT NULL,
+    comparable_preparations INTEGER NOT NULL,
+    baseline_tokens INTEGER NOT NULL,
+    recalled_tokens INTEGER NOT NULL,
+    PRIMARY KEY (scope_id, date)
+  ) STRICT;
+  `,
+];

@@ -1,0 +1,65 @@
+// The embedded Store: node:sqlite in WAL mode. Each operation is one synchronous transaction, so operations on a
+// connection are serialized; other processes on the same file wait on SQLite's write lock (busy timeout).
+import type { DatabaseSync } from "node:sqlite";
+import type { MemoryCitation } from "@powercontext/protocol";
+import type {
+  CandidateListQuery,
+  CandidateReview,
+  FlushCommit,
+  NewSource,
+  RecallSample,
+  RememberInput,
+  ReviseInput,
+  RetireInput,
+  MemorySearchQuery,
+  Store,
+} from "../types.ts";
+import * as candidates from "./candidates.ts";
+import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
+import * as journal from "./journal.ts";
+import * as memory from "./memory.ts";
+import { memoryRef } from "./rows.ts";
+import * as stats from "./stats.ts";
+
+export type { SqliteOptions } from "./database.ts";
+
+/** Opens (creating and migrating as needed) the embedded store at `path`, or in memory for ":memory:". */
+export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<Store> {
+  const db = openDatabase(path, options);
+  return createSqliteStore(db);
+}
+
+function createSqliteStore(db: DatabaseSync): Store {
+  const write = <T>(work: () => T): Promise<T> => Promise.resolve().then(() => transaction(db, work));
+  const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work);
+  return {
+    engine: "sqlite",
+    captureSource: (source: NewSource) => write(() => journal.captureSource(db, source)),
+    findSource: (scopeId: string, sourceId: string) => read(() => journal.findSource(db, scopeId, sourceId)),
+    readJournalWindow: (scopeId: string, limit: number) => read(() => journal.readJournalWindow(db, scopeId, limit)),
+    commitFlush: (flush: FlushCommit) => write(() => candidates.commitFlush(db, flush)),
+    remember: (input: RememberInput) => write(() => memory.remember(db, input)),
+    reviseEntry: (input: ReviseInput) => write(() => memory.reviseEntry(db, input)),
+    retireEntry: (input: RetireInput) => write(() => memory.retireEntry(db, input)),
+    getMemoryHead: (scopeId: string) =>
+      read(() => {
+        const head = memory.headRevision(db, scopeId);
+        return head === 0 ? null : memoryRef(head);
+      }),
+    getEntry: (scopeId: string, citation: MemoryCitation) => read(() => memory.getEntry(db, scopeId, citation)),
+    listEntries: (scopeId: string, includeInactive: boolean) => read(() => memory.listEntries(db, scopeId, includeInactive)),
+    listChanges: (scopeId: string, since: number | null) => read(() => memory.listChanges(db, scopeId, since)),
+    searchMemory: (query: MemorySearchQuery) => read(() => memory.searchMemory(db, query)),
+    termFrequencies: (_scopeId: string, terms: string[]) => read(() => memory.termFrequencies(db, terms)),
+    findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
+      read(() => memory.findActiveByFingerprint(db, scopeId, fingerprints)),
+    listCandidates: (query: CandidateListQuery) => read(() => candidates.listCandidates(db, query)),
+    getCandidate: (scopeId: string, candidateId: string) => read(() => candidates.getCandidate(db, scopeId, candidateId)),
+    reviewCandidate: (review: CandidateReview) => write(() => candidates.reviewCandidate(db, review)),
+    getInventory: (scopeId: string) => read(() => stats.getInventory(db, scopeId)),
+    addRecallSamples: (samples: RecallSample[]) => write(() => stats.addRecallSamples(db, samples)),
+    readRecallDaily: (scopeId: string, from: string, to: string) => read(() => stats.readRecallDaily(db, scopeId, from, to)),
+    ping: () => read(() => void db.prepare("SELECT 1").get()),
+    close: () => read(() => (db.isOpen ? db.close() : undefined)),
+  };
+}
