@@ -41,8 +41,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     genReqId: () => randomBytes(8).toString("hex"),
-    requestIdLogLabel: "request_id",
-    disableRequestLogging: false,
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });

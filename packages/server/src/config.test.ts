@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { PowerContextError } from "./errors.ts";
+import { defaultDataDir, isLoopbackHost, loadConfig } from "./config.ts";
+
+test("defaults: loopback, port 8000, rules extractor, auto review at 0.7", () => {
+  const config = loadConfig({ HOME: "/home/dev" });
+  assert.equal(config.host, "127.0.0.1");
+  assert.equal(config.port, 8000);
+  assert.equal(config.dataDir, "/home/dev/.local/share/powercontext");
+  assert.deepEqual(config.reviewPolicy, { mode: "auto", threshold: 0.7 });
+  assert.equal(config.extractor, "rules");
+  assert.equal(config.token, null);
+});
+
+test("the data directory comes from POWERCONTEXT_HOME, then XDG_DATA_HOME, then HOME", () => {
+  assert.equal(defaultDataDir({ POWERCONTEXT_HOME: "/p", XDG_DATA_HOME: "/x", HOME: "/h" }), "/p");
+  assert.equal(defaultDataDir({ XDG_DATA_HOME: "/x", HOME: "/h" }), "/x/powercontext");
+  assert.equal(loadConfig({ HOME: "/h" }, { dataDir: "/flag" }).dataDir, "/flag");
+});
+
+test("a non-loopback bind without a token is refused", () => {
+  for (const host of ["0.0.0.0", "192.168.1.4", "::", "example.com"]) {
+    assert.throws(() => loadConfig({}, { host }), (error: unknown) => error instanceof PowerContextError && error.code === "configuration_invalid");
+  }
+  assert.equal(loadConfig({ POWERCONTEXT_SERVER_TOKEN: "a-long-enough-token" }, { host: "0.0.0.0" }).host, "0.0.0.0");
+});
+
+test("loopback hosts are recognised", () => {
+  const table: Array<[string, boolean]> = [
+    ["127.0.0.1", true],
+    ["127.1.2.3", true],
+    ["localhost", true],
+    ["::1", true],
+    ["[::1]", true],
+    ["0.0.0.0", false],
+    ["10.0.0.1", false],
+    ["127.example.com", false],
+  ];
+  for (const [host, expected] of table) assert.equal(isLoopbackHost(host), expected, host);
+});
+
+test("invalid settings are refused by name", () => {
+  const table: Array<Record<string, string>> = [
+    { POWERCONTEXT_REVIEW_POLICY: "sometimes" },
+    { POWERCONTEXT_REVIEW_THRESHOLD: "1.5" },
+    { POWERCONTEXT_REVIEW_THRESHOLD: "abc" },
+    { POWERCONTEXT_EXTRACTOR: "magic" },
+    { POWERCONTEXT_SERVER_PORT: "80a" },
+    { POWERCONTEXT_SERVER_TOKEN: "short" },
+    { POWERCONTEXT_SERVER_DATABASE_URL: "mysql://x" },
+  ];
+  for (const env of table) {
+    const [name] = Object.keys(env);
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof PowerContextError && error.message.includes(name === "POWERCONTEXT_SERVER_PORT" ? "port" : String(name)), name);
+  }
+});

@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { buildTestApp } from "../testing/test-app.ts";
+
+const SCOPE = "git:github.com/acme/billing";
+
+function capture(source_id: string, content: string, metadata: object = { origin: "test" }) {
+  return { scope_id: SCOPE, source_id, content, metadata };
+}
+
+test("capturing the same bytes twice returns the original receipt; different bytes conflict", async (t) => {
+  const { post } = await buildTestApp(t);
+  const first = await post("/v1/sources/content", capture("s1", "hello"));
+  assert.equal(first.status, 202);
+  assert.deepEqual(first.json, { status: "accepted", source: { name: "content", source_id: "s1" }, position: 1 });
+  const again = await post("/v1/sources/content", capture("s1", "hello"));
+  assert.equal(again.status, 202);
+  assert.deepEqual(again.json, first.json);
+  const reordered = await post("/v1/sources/content", { scope_id: SCOPE, source_id: "s1", content: "hello", metadata: { origin: "test" } });
+  assert.equal(reordered.status, 202);
+  const conflict = await post("/v1/sources/content", capture("s1", "hello!"));
+  assert.equal(conflict.status, 409);
+  assert.equal(conflict.json.error.code, "source_conflict");
+  const next = await post("/v1/sources/content", capture("s2", "world"));
+  assert.equal(next.json.position, 2);
+});
+
+test("200 concurrent captures to one scope get gap-free positions", async (t) => {
+  const { post } = await buildTestApp(t);
+  const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => post("/v1/sources/content", capture(`c${i}`, `content ${i}`))));
+  const positions = responses.map((r) => r.json.position as number).sort((a, b) => a - b);
+  assert.deepEqual(positions, Array.from({ length: 200 }, (_, i) => i + 1));
+});
+
+test("capture → flush → candidates → review → memory → prepare recalls a cited entry for a paraphrased query", async (t) => {
+  const { post } = await buildTestApp(t);
+  await post("/v1/sources/content", capture("p1", "We decided to use pnpm instead of npm for installing packages in this repo."));
+  await post("/v1/sources/content", capture("p2", "Can you look at the failing test?"));
+  const flush = await post("/v1/memory/flush", { scope_id: SCOPE });
+  assert.equal(flush.status, 200);
+  assert.equal(flush.json.status, "processed");
+  assert.equal(flush.json.previous_cursor, 0);
+  assert.equal(flush.json.current_cursor, 2);
+  assert.equal(flush.json.high_watermark, 2);
+  assert.equal(flush.json.processed_source_count, 2);
+  assert.deepEqual(flush.json.memory, { family: "memory", artifact_id: "memory", revision: 1 });
+  const approved = await post("/v1/memory/candidates/list", { scope_id: SCOPE, status: "approved" });
+  assert.equal(approved.json.candidates.length, 1);
+  assert.equal(approved.json.candidates[0].reviewer, "policy:auto");
+  assert.deepEqual(approved.json.candidates[0].source_refs, [{ name: "content", source_id: "p1" }]);
+
+  const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query: "Which package manager should I install dependencies with?" });
+  assert.equal(prepared.status, 200);
+  assert.equal(prepared.json.status, "ready");
+  assert.equal(prepared.json.content_bytes, Buffer.byteLength(prepared.json.content));
+  const block = JSON.parse(prepared.json.content.split("\n")[4]);
+  assert.equal(block.items.length, 1);
+  assert.equal(block.items[0].citation.entry_id, approved.json.candidates[0].result.entry_id);
+  assert.match(block.items[0].content, /pnpm instead of npm/);
+
+  const idle = await post("/v1/memory/flush", { scope_id: SCOPE });
+  assert.deepEqual(idle.json, { status: "idle", previous_cursor: 2, current_cursor: 2, high_watermark: 2, processed_source_count: 0, memory: null });
+});
+
+test("the manual policy keeps candidates pending until a person approves them", async (t) => {
+  const { post } = await buildTestApp(t, { reviewPolicy: { mode: "manual" } });
+  await post("/v1/sources/content", capture("m1", "Never force-push to the main branch."));
+  await post("/v1/memory/flush", { scope_id: SCOPE });
+  assert.deepEqual((await post("/v1/memory/entries/list", { scope_id: SCOPE })).json, { memory: null, entries: [] });
+  const pending = await post("/v1/memory/candidates/list", { scope_id: SCOPE });
+  assert.equal(pending.json.candidates.length, 1);
+  const candidate = pending.json.candidates[0];
+  assert.equal(candidate.status, "pending");
+  assert.equal(candidate.reviewer, null);
+  const stale = await post("/v1/memory/candidates/approve", { scope_id: SCOPE, candidate_id: candidate.candidate_id, expected_version: 2 });
+  assert.equal(stale.status, 409);
+  assert.deepEqual(stale.json.error, { code: "candidate_conflict", message: "The Candidate version is stale.", details: { expected_version: 2, current_version: 1 } });
+  const approved = await post("/v1/memory/candidates/approve", {
+    scope_id: SCOPE,
+    candidate_id: candidate.candidate_id,
+    expected_version: 1,
+    reviewer: "user:alice",
+  });
+  assert.equal(approved.status, 200);
+  assert.equal(approved.json.status, "approved");
+  assert.equal(approved.json.reviewer, "user:alice");
+  const entries = (await post("/v1/memory/entries/list", { scope_id: SCOPE })).json.entries;
+  assert.equal(entries.length, 1);
+  assert.deepEqual(entries[0].source_refs, [{ name: "content", source_id: "m1" }]);
+  const again = await post("/v1/memory/candidates/reject", { scope_id: SCOPE, candidate_id: candidate.candidate_id, expected_version: 1, reason: "late" });
+  assert.equal(again.status, 409);
+  assert.deepEqual(again.json.error.details, { status: "approved" });
+});
+
+test("revise and retire keep history, and changes reports it", async (t) => {
+  const { post } = await buildTestApp(t);
+  const remembered = await post("/v1/memory/remember", { scope_id: SCOPE, kind: "decision", text: "  Use PostgreSQL 16 for billing.  ", reason: "review" });
+  assert.equal(remembered.status, 200);
+  assert.equal(remembered.json.entry.text, "Use PostgreSQL 16 for billing.");
+  const citation = remembered.json.entry.citation;
+  await post("/v1/memory/remember", { scope_id: SCOPE, kind: "note", text: "Unrelated." });
+  const revised = await post("/v1/memory/entries/revise", { scope_id: SCOPE, citation, kind: "decision", text: "Use PostgreSQL 16.4 for billing.", reason: "pin" });
+  assert.equal(revised.status, 200, JSON.stringify(revised.json));
+  assert.equal(revised.json.entry.version, 2);
+  const stale = await post("/v1/memory/entries/revise", { scope_id: SCOPE, citation, kind: "decision", text: "Again." });
+  assert.equal(stale.status, 409);
+  assert.equal(stale.json.error.code, "revision_conflict");
+  const retired = await post("/v1/memory/entries/retire", { scope_id: SCOPE, citation: revised.json.entry.citation, reason: "ADR-12" });
+  assert.equal(retired.json.entry.state, "inactive");
+  const inactive = await post("/v1/memory/entries/revise", { scope_id: SCOPE, citation: retired.json.entry.citation, kind: "decision", text: "x" });
+  assert.equal(inactive.json.error.code, "memory_entry_inactive");
+  const old = await post("/v1/memory/entries/get", { scope_id: SCOPE, citation });
+  assert.equal(old.json.text, "Use PostgreSQL 16 for billing.");
+  const changes = await post("/v1/memory/changes", { scope_id: SCOPE, since_revision: 0 });
+  assert.deepEqual(
+    changes.json.revisions.map((r: { changes: Array<{ op: string; reason: string | null }> }) => r.changes.map((c) => `${c.op}:${c.reason}`)),
+    [["add:review"], ["add:null"], ["revise:pin"], ["deactivate:ADR-12"]],
+  );
+  assert.equal((await post("/v1/memory/changes", { scope_id: SCOPE, since_revision: 9 })).status, 422);
+  const listed = await post("/v1/memory/entries/list", { scope_id: SCOPE, include_inactive: true });
+  assert.equal(listed.json.entries.length, 2);
+});
+
+test("a 50,000-character prompt still gets recall", async (t) => {
+  const { post } = await buildTestApp(t);
+  await post("/v1/memory/remember", { scope_id: SCOPE, kind: "constraint", text: "The billing export must stream rows; never load the whole table into memory." });
+  const filler = "Here is a long stack trace and log output from the build server. ".repeat(800);
+  const query = `${filler}\nHow should the billing export read the table?`;
+  assert.ok(query.length >= 50_000);
+  const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query });
+  assert.equal(prepared.status, 200);
+  assert.equal(prepared.json.status, "ready");
+  const search = await post("/v1/memory/search", { scope_id: SCOPE, query, limit: 5 });
+  assert.equal(search.json.hits.length, 1);
+  assert.equal((await post("/v1/context/prepare", { scope_id: SCOPE, query: "x".repeat(200_001) })).status, 422);
+});

@@ -1,0 +1,189 @@
+// Every HTTP operation we serve, keyed by operationId: method, path, request and response schemas per status.
+// Route plugins read their schemas from here and the OpenAPI document is generated from it.
+import type { TSchema } from "typebox";
+import { CapabilitiesResponse } from "./capabilities.ts";
+import {
+  ApproveMemoryCandidateRequest,
+  GetMemoryCandidateRequest,
+  ListMemoryCandidatesRequest,
+  ListMemoryCandidatesResponse,
+  MemoryCandidate,
+  RejectMemoryCandidateRequest,
+  ReviseMemoryCandidateRequest,
+} from "./candidates.ts";
+import { MemoryEntry } from "./common.ts";
+import { PrepareContextRequest, PreparedContext } from "./context.ts";
+import { ErrorEnvelope } from "./error.ts";
+import { LivenessResponse, ReadinessResponse } from "./health.ts";
+import {
+  FlushMemoryRequest,
+  FlushMemoryResponse,
+  GetMemoryEntryRequest,
+  ListMemoryChangesRequest,
+  ListMemoryChangesResponse,
+  ListMemoryEntriesRequest,
+  ListMemoryEntriesResponse,
+  MemoryMutationResponse,
+  RememberRequest,
+  RetireMemoryEntryRequest,
+  ReviseMemoryEntryRequest,
+  SearchMemoryRequest,
+  SearchMemoryResponse,
+} from "./memory.ts";
+import { CaptureRequest, CaptureResponse } from "./sources.ts";
+import { ScopedStats, StatsQuery } from "./stats.ts";
+
+export interface OperationSpec {
+  readonly method: "GET" | "POST";
+  readonly url: string;
+  readonly summary: string;
+  readonly querystring?: TSchema;
+  readonly body?: TSchema;
+  /** Status → body schema: the success status first, then every error status the operation can answer. */
+  readonly response: Readonly<Record<number, TSchema>>;
+}
+
+/**
+ * Errors any protected operation can answer: 401 `unauthorized` (when auth is on), 500 `internal_error`, 503
+ * `runtime_not_ready` and, for model-backed work, `inference_timeout`/`inference_unavailable`.
+ */
+const PROTECTED_ERRORS = { 401: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope } as const;
+/** Plus 422 `invalid_request` for operations that take input. */
+const INPUT_ERRORS = { ...PROTECTED_ERRORS, 422: ErrorEnvelope } as const;
+/** Plus 404 and 409 for operations that address or write existing state. */
+const WRITE_ERRORS = { ...INPUT_ERRORS, 404: ErrorEnvelope, 409: ErrorEnvelope } as const;
+
+export const OPERATIONS = {
+  get_liveness: {
+    method: "GET",
+    url: "/health/live",
+    summary: "Report that the process is up. Public.",
+    response: { 200: LivenessResponse, 500: ErrorEnvelope },
+  },
+  get_readiness: {
+    method: "GET",
+    url: "/health/ready",
+    summary: "Report readiness and each check's state; 503 with the same body when not ready. Public.",
+    response: { 200: ReadinessResponse, 503: ReadinessResponse, 500: ErrorEnvelope },
+  },
+  get_capabilities: {
+    method: "GET",
+    url: "/v1/capabilities",
+    summary: "Describe the Source types, artifact families, search modes and optional features this server offers.",
+    response: { 200: CapabilitiesResponse, ...PROTECTED_ERRORS },
+  },
+  get_stats: {
+    method: "GET",
+    url: "/v1/stats",
+    summary: "Inventory, model usage and recall statistics of one scope over a period (default 30d).",
+    querystring: StatsQuery,
+    response: { 200: ScopedStats, ...INPUT_ERRORS },
+  },
+  capture_content_source: {
+    method: "POST",
+    url: "/v1/sources/content",
+    summary: "Append one immutable content Source to the scope journal; idempotent per (scope_id, source_id).",
+    body: CaptureRequest,
+    response: { 202: CaptureResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  prepare_context: {
+    method: "POST",
+    url: "/v1/context/prepare",
+    summary: "Recall Memory and Experience for a query as a PreparedContext v1 block within max_bytes.",
+    body: PrepareContextRequest,
+    response: { 200: PreparedContext, ...INPUT_ERRORS },
+  },
+  flush_memory: {
+    method: "POST",
+    url: "/v1/memory/flush",
+    summary: "Process at most one window of pending Sources into Memory, advancing the cursor atomically.",
+    body: FlushMemoryRequest,
+    response: { 200: FlushMemoryResponse, ...INPUT_ERRORS },
+  },
+  remember_memory: {
+    method: "POST",
+    url: "/v1/memory/remember",
+    summary: "Append one explicit Memory entry, optionally guarded by the expected head revision.",
+    body: RememberRequest,
+    response: { 200: MemoryMutationResponse, ...WRITE_ERRORS },
+  },
+  search_memory: {
+    method: "POST",
+    url: "/v1/memory/search",
+    summary: "Search the active entries of the Memory head, best first.",
+    body: SearchMemoryRequest,
+    response: { 200: SearchMemoryResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  list_memory_entries: {
+    method: "POST",
+    url: "/v1/memory/entries/list",
+    summary: "List the entries of the Memory head, active only unless include_inactive.",
+    body: ListMemoryEntriesRequest,
+    response: { 200: ListMemoryEntriesResponse, ...INPUT_ERRORS },
+  },
+  get_memory_entry: {
+    method: "POST",
+    url: "/v1/memory/entries/get",
+    summary: "Get the entry version a citation names, in any historical revision.",
+    body: GetMemoryEntryRequest,
+    response: { 200: MemoryEntry, 404: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  revise_memory_entry: {
+    method: "POST",
+    url: "/v1/memory/entries/revise",
+    summary: "Write a new version of an active entry cited at the head.",
+    body: ReviseMemoryEntryRequest,
+    response: { 200: MemoryMutationResponse, ...WRITE_ERRORS },
+  },
+  retire_memory_entry: {
+    method: "POST",
+    url: "/v1/memory/entries/retire",
+    summary: "Deactivate an entry cited at the head; a no-op when it is already inactive.",
+    body: RetireMemoryEntryRequest,
+    response: { 200: MemoryMutationResponse, ...WRITE_ERRORS },
+  },
+  list_memory_changes: {
+    method: "POST",
+    url: "/v1/memory/changes",
+    summary: "List the entry changes of the revisions after since_revision, or of the head alone.",
+    body: ListMemoryChangesRequest,
+    response: { 200: ListMemoryChangesResponse, ...INPUT_ERRORS },
+  },
+  list_memory_candidates: {
+    method: "POST",
+    url: "/v1/memory/candidates/list",
+    summary: "Page through the scope's Memory candidates with a given status (default pending).",
+    body: ListMemoryCandidatesRequest,
+    response: { 200: ListMemoryCandidatesResponse, ...INPUT_ERRORS },
+  },
+  get_memory_candidate: {
+    method: "POST",
+    url: "/v1/memory/candidates/get",
+    summary: "Get the current head of one Memory candidate.",
+    body: GetMemoryCandidateRequest,
+    response: { 200: MemoryCandidate, 404: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  approve_memory_candidate: {
+    method: "POST",
+    url: "/v1/memory/candidates/approve",
+    summary: "Remember a pending candidate's proposal and mark it approved, if its version is still expected.",
+    body: ApproveMemoryCandidateRequest,
+    response: { 200: MemoryCandidate, ...WRITE_ERRORS },
+  },
+  reject_memory_candidate: {
+    method: "POST",
+    url: "/v1/memory/candidates/reject",
+    summary: "Mark a pending candidate rejected with a reason, if its version is still expected.",
+    body: RejectMemoryCandidateRequest,
+    response: { 200: MemoryCandidate, ...WRITE_ERRORS },
+  },
+  revise_memory_candidate: {
+    method: "POST",
+    url: "/v1/memory/candidates/revise",
+    summary: "Replace a pending candidate's proposal, creating its next version.",
+    body: ReviseMemoryCandidateRequest,
+    response: { 200: MemoryCandidate, ...WRITE_ERRORS },
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationId = keyof typeof OPERATIONS;

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { DatabaseSync } from "node:sqlite";
+import { PowerContextError } from "../../errors.ts";
+import { makeEntry, makeSource } from "../store.contract.ts";
+import { openDatabase, schemaVersionOf } from "./database.ts";
+import { MIGRATIONS } from "./migrations.ts";
+import { openSqliteStore } from "./sqlite-store.ts";
+
+function tempFile(t: { after(fn: () => void): void }): string {
+  const dir = mkdtempSync(join(tmpdir(), "pc-migrate-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, "db.sqlite");
+}
+
+test("a database created by every older schema version upgrades without losing rows", async (t) => {
+  for (let version = 1; version < MIGRATIONS.length; version += 1) {
+    const path = tempFile(t);
+    const old = await openSqliteStore(path, { schemaVersion: version });
+    await old.captureSource(makeSource({ source_id: "kept" }));
+    const remembered = await old.remember({ scope_id: "scope-a", entry: makeEntry("Kept across upgrades."), reason: null, expected_revision: null, now: "2026-01-01T00:00:00Z" });
+    await old.close();
+    assert.equal(remembered.status, "written");
+
+    const upgraded = await openSqliteStore(path);
+    t.after(() => upgraded.close());
+    assert.equal((await upgraded.findSource("scope-a", "kept"))?.position, 1);
+    const entries = await upgraded.listEntries("scope-a", false);
+    assert.deepEqual(entries.entries.map((e) => e.text), ["Kept across upgrades."]);
+    assert.equal((await upgraded.searchMemory({ scope_id: "scope-a", terms: ["upgrades"], limit: 5 })).hits.length, 1);
+    assert.deepEqual((await upgraded.listCandidates({ scope_id: "scope-a", status: "pending", cursor: null, limit: 5 })).candidates, []);
+    const db = new DatabaseSync(path);
+    assert.equal(schemaVersionOf(db), MIGRATIONS.length);
+    db.close();
+  }
+});
+
+test("a database with a newer schema than this Server knows is refused", (t) => {
+  const path = tempFile(t);
+  const db = new DatabaseSync(path);
+  db.exec(`PRAGMA user_version = ${MIGRATIONS.length + 1}`);
+  db.close();
+  assert.throws(() => openDatabase(path), (error: unknown) => error instanceof PowerContextError && error.code === "schema_too_new");
+});

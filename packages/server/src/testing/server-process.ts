@@ -1,0 +1,47 @@
+// A real `powercontext server run` child process on an ephemeral port, for end-to-end tests.
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+export const BIN_PATH = fileURLToPath(new URL("../../bin/powercontext.ts", import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resolves with the exit code or signal. */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    ["--disable-warning=ExperimentalWarning", BIN_PATH, "server", "run", "--port", "0", "--data-dir", dataDir, "--json"],
+    { env: { ...process.env, POWERCONTEXT_LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    lines.on("line", (line) => {
+      try {
+        const parsed = JSON.parse(line) as { status?: string; url?: string };
+        if (parsed.status === "listening" && parsed.url) {
+          clearTimeout(timer);
+          resolve(parsed.url);
+        }
+      } catch {
+        // not our line
+      }
+    });
+    void exited.then(([code]) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${stderr}`));
+    });
+  });
+  return { url, child, exited };
+}
