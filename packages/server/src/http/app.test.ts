@@ -134,3 +134,57 @@ test("a 50,000-character prompt still gets recall", async (t) => {
   assert.equal(search.json.hits.length, 1);
   assert.equal((await post("/v1/context/prepare", { scope_id: SCOPE, query: "x".repeat(200_001) })).status, 422);
 });
+
+test("CJK text is recalled by a CJK query", async (t) => {
+  const { post } = await buildTestApp(t);
+  await post("/v1/memory/remember", { scope_id: SCOPE, kind: "constraint", text: "数据库迁移必须在发布之前完成。" });
+  await post("/v1/memory/remember", { scope_id: SCOPE, kind: "decision", text: "前端使用 React 构建。" });
+  const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "什么时候做数据库迁移？" });
+  assert.equal(search.json.mode, "fts");
+  assert.equal(search.json.hits[0]?.text, "数据库迁移必须在发布之前完成。");
+  const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query: "数据库迁移", max_bytes: 1024 });
+  assert.equal(prepared.json.status, "ready");
+  assert.ok(prepared.json.content_bytes <= 1024);
+});
+
+test("an empty scope prepares the exact empty value and searches to the empty response", async (t) => {
+  const { post } = await buildTestApp(t);
+  const prepared = await post("/v1/context/prepare", { scope_id: "nothing", query: "anything" });
+  assert.deepEqual(prepared.json, { schema: "powercontext.prepared-context.v1", status: "empty", content: null, content_bytes: 0 });
+  assert.deepEqual((await post("/v1/memory/search", { scope_id: "nothing", query: "x" })).json, { memory: null, mode: null, hits: [] });
+  assert.deepEqual((await post("/v1/memory/changes", { scope_id: "nothing" })).json, { memory: null, revisions: [] });
+  assert.equal((await post("/v1/memory/search", { scope_id: "nothing", query: "x", mode: "vector" })).json.error.code, "capability_not_supported");
+});
+
+test("stats count sources, the flush cursor, entries by kind and recall over a 30-day default period", async (t) => {
+  const { app, post, recall } = await buildTestApp(t);
+  await post("/v1/sources/content", capture("st1", "We must run npm test before every commit."));
+  await post("/v1/sources/content", capture("st2", "ok"));
+  await post("/v1/memory/flush", { scope_id: SCOPE });
+  await post("/v1/sources/content", capture("st3", "later"));
+  await post("/v1/context/prepare", { scope_id: SCOPE, query: "what must run before a commit?" });
+  await recall.flush();
+  const response = await app.inject({ method: "GET", url: `/v1/stats?scope_id=${encodeURIComponent(SCOPE)}` });
+  assert.equal(response.statusCode, 200);
+  assert.equal(response.headers["cache-control"], "no-store");
+  const stats = response.json();
+  assert.deepEqual(stats.inventory.sources, { total: 3, memory_processed: 2, memory_pending: 1 });
+  assert.equal(stats.inventory.memory.entries.active, 1);
+  assert.equal(stats.usage.daily.length, 30);
+  assert.equal(stats.recall.totals.preparations, 1);
+  assert.equal(stats.recall.totals.ready_preparations, 1);
+  assert.equal(stats.recall.totals.comparable_preparations, 1);
+  const unknown = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&extra=1` });
+  assert.equal(unknown.statusCode, 422);
+  const today = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&period=today` });
+  assert.equal(today.json().usage.daily.length, 1);
+});
+
+test("capabilities are the closed nine-field value", async (t) => {
+  const { app } = await buildTestApp(t);
+  const response = await app.inject({ method: "GET", url: "/v1/capabilities" });
+  assert.deepEqual(Object.keys(response.json()).sort(), [
+    "artifact_families", "context_versions", "experience_generation", "external_skill_registry", "handoff_generation",
+    "managed_skill_generation", "memory_extraction", "search_modes", "source_types",
+  ]);
+});

@@ -3,6 +3,9 @@ import type { StoredSource } from "../../store/types.ts";
 
 export type ExtractorName = "rules" | "verbatim";
 
+/** The kinds the rules extractor proposes. */
+export type RuleKind = "decision" | "constraint" | "convention" | "preference" | "command" | "fact";
+
 /** A proposed Memory entry, before review. */
 export interface ExtractedCandidate {
   /** `decision`, `constraint`, `convention`, `preference`, `command`, `fact` (rules) or `conversation` (verbatim). */
