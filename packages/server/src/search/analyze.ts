@@ -27,7 +27,6 @@ const MAX_SPLIT_RUN = 256;
 /** Analyzer terms of `text` in document order, duplicates kept. Never throws; linear in `text`. */
 export function analyze(text: string): string[] {
   const terms: string[] = [];
-  const runs = new Map<string, readonly string[]>();
   for (const match of text.normalize("NFKC").matchAll(TOKEN)) {
     const [run, cjk] = match;
     if (cjk !== undefined) {
@@ -38,12 +37,7 @@ export function analyze(text: string): string[] {
       terms.push(plainWordTerm(run));
       continue;
     }
-    let analyzed = runs.get(run);
-    if (analyzed === undefined) {
-      analyzed = analyzeWordRun(run);
-      runs.set(run, analyzed);
-    }
-    for (const term of analyzed) terms.push(term);
+    for (const term of analyzeWordRun(run)) terms.push(term);
   }
   return terms;
 }
@@ -59,24 +53,53 @@ function pushCjkRun(terms: string[], run: string): void {
   for (let i = 0; i + 1 < chars.length; i += 1) terms.push(`${chars[i]}${chars[i + 1]}`);
 }
 
+/** A lowercase ASCII word, stemmed unless it is too short or too long to be English. */
 function plainWordTerm(word: string): string {
-  return capTerm(word.length >= 3 ? stem(word) : word);
+  if (word.length > MAX_TERM_LENGTH) return word.slice(0, MAX_TERM_LENGTH);
+  return word.length >= 3 ? stem(word) : word;
 }
 
 /** An identifier yields its joined form first, then each part; a single-part run yields one term. Parts are stemmed. */
 function analyzeWordRun(run: string): string[] {
   if (run.length > MAX_SPLIT_RUN) return [joinedPrefix(run)];
-  const ascii = ASCII_RUN.test(run);
-  const parts: string[] = [];
-  for (const segment of run.split(SEGMENT_SEPARATOR)) {
-    for (const part of splitCase(segment)) {
-      const folded = ascii ? part.toLowerCase() : part.toLowerCase().replace(MARKS, "");
-      if (folded !== "") parts.push(folded);
-    }
-  }
+  const parts = ASCII_RUN.test(run) ? asciiParts(run) : unicodeParts(run);
   const terms = parts.length > 1 ? [capTerm(parts.join(""))] : [];
   for (const part of parts) terms.push(capTerm(STEMMABLE.test(part) ? stem(part) : part));
   return terms;
+}
+
+function unicodeParts(run: string): string[] {
+  const parts: string[] = [];
+  for (const segment of run.split(SEGMENT_SEPARATOR)) {
+    for (const part of splitCase(segment)) {
+      const folded = part.toLowerCase().replace(MARKS, "");
+      if (folded !== "") parts.push(folded);
+    }
+  }
+  return parts;
+}
+
+/** `unicodeParts` for an ASCII run (letters, digits and `._-` only), in one pass over char codes. */
+function asciiParts(run: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let previous: CharClass | undefined;
+  for (let i = 0; i < run.length; i += 1) {
+    const cls = asciiClass(run.charCodeAt(i));
+    if (cls === "mark") {
+      if (i > start) parts.push(run.slice(start, i).toLowerCase());
+      start = i + 1;
+      previous = undefined;
+      continue;
+    }
+    if (previous !== undefined && isBoundary(previous, cls, asciiClass(run.charCodeAt(i + 1)))) {
+      parts.push(run.slice(start, i).toLowerCase());
+      start = i;
+    }
+    previous = cls;
+  }
+  if (start < run.length) parts.push(run.slice(start).toLowerCase());
+  return parts;
 }
 
 /** A run too long to be a word (a blob, a hash, minified code) becomes one capped term and is not split. */
@@ -102,11 +125,7 @@ function splitCase(segment: string): string[] {
     const cls = classifyAt(segment, i);
     const width = (segment.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
     if (cls !== "mark") {
-      const boundary =
-        previous !== undefined &&
-        ((previous === "digit") !== (cls === "digit") ||
-          (previous === "lower" && cls === "upper") ||
-          (previous === "upper" && cls === "upper" && classifyAt(segment, i + width) === "lower"));
+      const boundary = previous !== undefined && isBoundary(previous, cls, classifyAt(segment, i + width));
       if (boundary && i > start) {
         parts.push(segment.slice(start, i));
         start = i;
@@ -121,14 +140,26 @@ function splitCase(segment: string): string[] {
 
 type CharClass = "upper" | "lower" | "digit" | "mark";
 
+/** Whether a new part starts at a character of class `current` (`next` is the class after it). */
+function isBoundary(previous: CharClass, current: CharClass, next: CharClass): boolean {
+  if ((previous === "digit") !== (current === "digit")) return true;
+  if (previous === "lower" && current === "upper") return true;
+  return previous === "upper" && current === "upper" && next === "lower";
+}
+
+/** Class of an ASCII char code inside a word run; separators (and NaN past the end) count as "mark". */
+function asciiClass(code: number): CharClass {
+  if (code >= 0x30 && code <= 0x39) return "digit";
+  if (code >= 0x41 && code <= 0x5a) return "upper";
+  if (code >= 0x61 && code <= 0x7a) return "lower";
+  return "mark";
+}
+
 /** Class of the code point at UTF-16 index `i`; "mark" past the end. */
 function classifyAt(text: string, i: number): CharClass {
   const code = text.codePointAt(i);
   if (code === undefined) return "mark";
-  if (code < 0x80) {
-    if (code >= 0x30 && code <= 0x39) return "digit";
-    return code >= 0x41 && code <= 0x5a ? "upper" : "lower";
-  }
+  if (code < 0x80) return asciiClass(code);
   const char = String.fromCodePoint(code);
   if (HAS_DIGIT.test(char)) return "digit";
   if (HAS_UPPER.test(char)) return "upper";

@@ -33,6 +33,8 @@ function firstSignal(signals: readonly Signal[], view: string): number {
 
 const PRONOUN_SUBJECT = /^(i|it|this|that|these|those|there|here|he|she|they|which|what|who|something|everything|nothing)\b/;
 const PAST_OR_SELF = /^(i|it|he|she|they|that|this)\b|\b(was|were|had|did|got)\b/;
+/** A "should" about a pronoun or about later ("should probably be split up later") is a to-do, not a rule. */
+const SOMEDAY = /^(it|this|that|these|those|there|which)\b|\b(later|eventually|at some point|someday|one day|todo)\b/;
 
 // ---------- decision ----------
 
@@ -44,7 +46,7 @@ const DECISIONS: readonly Signal[] = [
   [/\b(we'll|we will|we are going to|we're going to|we shall) (use|go with|adopt|switch to|migrate to|move to|stick with|standardize on|standardise on|keep using|drop|replace|deprecate)\b/, 0.8],
   [/^let's (go with|stick with|standardize on|standardise on|settle on)\b/, 0.8],
   [/^i (decided|chose|picked|went with)\b/, 0.65],
-  [/\b(chose|chosen)\b/, 0.75],
+  [/\b(chose|have chosen|has chosen|was chosen|were chosen)\b/, 0.75],
   [/^let's (use|switch to|adopt|move to|migrate to)\b/, 0.6],
 ];
 
@@ -67,7 +69,7 @@ function preferenceSignal(view: string): number {
 // ---------- constraint: prohibitions ----------
 
 const NOT_A_RULE =
-  /\b(don't|do not|can't|cannot|never) (worry|bother|know|think|see|understand|care|panic|hesitate|mind|need|have to|remember|recall|find|reproduce|figure|get|seem|tell|believe|wait)\b/;
+  /\b(don't|do not|can't|cannot|never) (worry|bother|know|think|see|understand|care|panic|hesitate|mind|need|have|remember|recall|find|reproduce|figure|get|seem|tell|believe|wait)\b/;
 const PROHIBITIONS: readonly Signal[] = [
   [/^never\b/, 0.9],
   [/^(don't|do not|must not|mustn't)\b/, 0.85],
@@ -76,7 +78,6 @@ const PROHIBITIONS: readonly Signal[] = [
   [/\b(we|you) (never|don't|do not|must not|should not|shouldn't|can't|cannot)\b/, 0.85],
   [/^(should not|shouldn't)\b/, 0.75],
   [/^avoid\b/, 0.7],
-  [/\bnever\b/, 0.7, PAST_OR_SELF],
 ];
 
 function prohibitionSignal(view: string): number {
@@ -92,7 +93,7 @@ const COMMAND_TOOLS = new Set(
   bash sh zsh fish just task nx turbo lerna jest vitest mocha playwright cypress eslint prettier biome ruff black mypy
   flake8 pylint isort swift xcodebuild flutter dart mix elixir iex sbt lein clojure stack cabal ghc nix brew apt
   apt-get systemctl journalctl ssh scp rsync heroku fly flyctl vercel netlify aws gcloud az firebase supabase wrangler
-  prisma alembic django-admin uvicorn gunicorn nodemon pm2 powercontext pi sudo export source`.split(/\s+/),
+  prisma alembic django-admin uvicorn gunicorn nodemon pm2 powercontext pi sudo`.split(/\s+/),
 );
 const CODE_SPAN = /`([^`\n]{1,200})`/g;
 
@@ -114,8 +115,9 @@ function looksLikeCommand(span: string): boolean {
   return /^[a-z][\w.-]{0,40} /.test(command) && / --?[a-z]/.test(command);
 }
 
+// Tool names as plain words; "make" only where it is not English ("make sure", "make it").
 const TOOLS =
-  "npm|npx|pnpm|yarn|bun|deno|make|cargo|go (run|test|build)|pytest|poetry|uv|gradle|mvn|dotnet|docker compose|docker-compose|docker|kubectl|just|rake|bundle exec|mix|tox";
+  "npm|npx|pnpm|yarn|bun|deno|make(?! (sure|it|this|that|the|a|an|them|sense|progress|changes|certain|you|us|me)\\b)|cargo|go (run|test|build)|pytest|poetry|uv|gradle|mvn|dotnet|docker compose|docker-compose|docker|kubectl|rake|bundle exec|tox";
 const TOOL_WORD = new RegExp(`\\b(${TOOLS})\\b`);
 const RUN_TOOL = new RegExp(`\\b(run|execute|type)\\s+(${TOOLS})\\b`);
 const TASKS =
@@ -157,7 +159,8 @@ const REQUIREMENTS: readonly Signal[] = [
   [/^(make sure|be sure|ensure)\b/, 0.7],
   [/\brequires\b/, 0.7, PRONOUN_SUBJECT],
   [/\bonly (use|run|deploy|push|merge|commit|import|release)\b/, 0.7],
-  [/\bshould\b/, 0.55],
+  [/\bnever\b/, 0.7, PAST_OR_SELF],
+  [/\bshould\b/, 0.55, SOMEDAY],
 ];
 const SPECULATION = /\b(it|that|this|there|which|he|she|they) (must|should)\b|\bmust (have|'ve) been\b|\bshould (now|be fine|work)\b/;
 
@@ -168,20 +171,22 @@ function requirementSignal(view: string): number {
 
 // ---------- convention ----------
 
+/** "We use it to …" explains the code at hand. */
+const PRONOUN_USE = /\bwe (use|write|keep|format|wrap|log|handle|validate) (it|this|that|them|these|those)\b/;
 const CONVENTIONS: readonly Signal[] = [
   [/\bnaming convention|\bconventions? (is|are|for)\b|\bby convention\b|\bour conventions?\b|\bstyle guide\b/, 0.85],
   [/\b(use|using|prefer|write|name|import|export)\b[^.]{0,200}\b(instead of|rather than)\b/, 0.85],
   [/\bprefer\b[^.]{0,200}\b(over|to)\b/, 0.8],
   [/^(one|a single) [a-z]+ per [a-z]+\b|\bone (concept|component|class|export|test|module) per\b/, 0.75],
-  [/\b(camelcase|pascalcase|snake_case|kebab-case|screaming_snake_case|upper_snake_case|lowercase|uppercase)\b/, 0.75],
-  [/^use [^.]{1,200} (for|in|when|as)\s/, 0.75],
+  [/\b(camelcase|pascalcase|snake_case|kebab-case|screaming_snake_case|upper_snake_case)\b/, 0.75],
+  [/^use [^.]{1,200} (for|when)\s/, 0.75],
   [/^put [^.]{1,200} (in|into|under|inside|beside|next to|alongside)\s/, 0.75],
   [/^prefer\b/, 0.7],
   [/\b(tests?|specs?|fixtures?|types?|helpers?|utils|components?|migrations?|files?|modules?|hooks?|styles?|assets?|docs|scripts?|interfaces?|schemas?|constants?|configs?) (go|live|belong|are kept|are placed|are stored|sit)\b/, 0.7],
-  [/\bwe (name|prefix|suffix|follow|write|keep|format|structure|organize|organise|import|export|wrap|log|handle|validate)\b/, 0.7],
+  [/\bwe (name|prefix|suffix|follow)\b/, 0.75],
   [/\b(are|is) (named|prefixed|suffixed|formatted with|formatted using)\b/, 0.7],
-  [/\bwe use [^.]{1,200} (for|in|to|as|with)\s/, 0.7],
-  [/\bwe use\b/, 0.6],
+  [/\bwe use [^.]{1,200} (for|in|to|as|with)\s/, 0.65, PRONOUN_USE],
+  [/\bwe (use|write|keep|format|structure|organize|organise|wrap|log|handle|validate)\b/, 0.6, PRONOUN_USE],
 ];
 const EPHEMERAL = /\b(for now|for the moment|for this|for that|for it|for me|right now|today|this time)\b|^(use|put) (it|this|that|them)\b/;
 
@@ -198,13 +203,16 @@ const FACTS: readonly Signal[] = [
   [/\b(is|are)\s+(stored|kept|persisted|cached|defined|configured|declared|located|deployed|hosted|generated|logged|saved|written|loaded|built|compiled|bundled|published|managed|tracked|installed|implemented)\s+(in|at|on|under|by|via|from|to|into|with|using)\b/, 0.7],
   [/\b(lives|resides|is located|sits)\s+(in|at|under)\b/, 0.7],
   [/\bdefaults?\s+to\b|\bthe default (is|port|value|branch)\b/, 0.65],
-  [/^(the|our) [a-z]{1,30}( [a-z]{1,30})? (version|port|url|endpoint|host|database|db|schema|branch|repo|repository|runtime) (is|are)\b/, 0.65],
+  [/^(the|our) [a-z ]{1,40}\b(version|port|url|endpoint|host|database|db|schema|branch|repo|repository|runtime) (is|are)\b/, 0.65],
   [/\b(uses|relies on|depends on|talks to|connects to|reads from|writes to|is backed by|is powered by)\b/, 0.6],
 ];
 const NOT_A_FACT = /\b(was|were|had|did|failed|broke|crashed|i|you)\b/;
+/** "The new test lives in …" describes the change at hand, not the project. */
+const CHANGE_AT_HAND =
+  /^(the|a|an) (new|updated|old|fixed|failing|broken|current|same|above|following|first|last|next|previous|other|added|changed)\b/;
 
 function factSignal(view: string): number {
-  if (PRONOUN_SUBJECT.test(view) || NOT_A_FACT.test(view)) return 0;
+  if (PRONOUN_SUBJECT.test(view) || NOT_A_FACT.test(view) || CHANGE_AT_HAND.test(view)) return 0;
   return firstSignal(FACTS, view);
 }
 

@@ -38,6 +38,7 @@ describe("rules extractor: kinds of realistic statements", () => {
     ["Use TypeBox for request schemas.", ["convention"]],
     ["Put shared types in packages/protocol.", ["convention"]],
     ["Tests live beside the code they cover.", ["convention"]],
+    ["We name branches after tickets.", ["convention"]],
     // preferences
     ["I prefer tabs over spaces.", ["preference"]],
     ["I want error messages to name the failing field.", ["preference"]],
@@ -50,6 +51,7 @@ describe("rules extractor: kinds of realistic statements", () => {
     ["- run `npm run lint` before pushing", ["command"]],
     ["`npm run bench` runs the benchmarks.", ["command"]],
     ["To reset the database, run `docker compose down -v`.", ["command"]],
+    ["To build the docs, run make docs.", ["command"]],
     // facts
     ["The API listens on port 8080.", ["fact"]],
     ["Session tokens are stored in Redis.", ["fact"]],
@@ -84,6 +86,18 @@ describe("rules extractor: kinds of realistic statements", () => {
     ["Let's check the logs first.", []],
     ["Great, everything passes now", []],
     ["ok", []],
+    ["Looking at `src/login.ts`, the lookup compares the raw email against the stored lowercase value.", []],
+    ["The new test lives in src/http/routes/login.test.ts.", []],
+    ["This function should probably be split up later.", []],
+    ["To test locally, make sure to use the staging DB.", []],
+    ["We use it in the login flow to cache users.", []],
+    ["The chosen port conflicts with Docker.", []],
+    ["We don't have access to prod.", []],
+    ["Use the debugger in VS Code to step through.", []],
+    ["assistant: Sure, running `npm run lint` now.", []],
+    // speaker labels of a transcript are not part of the statement
+    ["user: I prefer small PRs, one concern each.", ["preference"]],
+    ["assistant: The config lives in ~/.config/app/config.json.", ["fact"]],
     // Rules read English only: CJK statements pass through without error and produce nothing.
     ["我们决定使用PostgreSQL 16。所有测试必须通过。", []],
     ["データベースはPostgreSQLを使います。", []],
@@ -104,6 +118,7 @@ describe("rules extractor: confidence", () => {
     ["Never commit secrets to the repository.", 0.85, 1],
     ["We must always pin tool versions in CI.", 0.85, 1],
     ["We decided to use PostgreSQL 16 for billing.", 0.85, 1],
+    ["Going forward, always normalize emails at the HTTP edge, never in the store.", 0.85, 1],
     ["Decision: keep SQLite for local development.", 0.85, 1],
     ["The API listens on port 8080.", 0.7, 0.85],
     ["We use pnpm workspaces.", 0.5, 0.7],

@@ -51,41 +51,41 @@ export const RULES_EXTRACTOR: Extractor = { name: "rules", extract: extractRules
 // ---------- Classification of one statement ----------
 
 const LABEL =
-  /^(?:\*\*|__)?(note|nb|important|fyi|reminder|remember|heads up|heads-up|tip|pro tip|update|tl;dr|tldr|warning|caution|psa|context|decision|decided|constraint|rule|requirement|convention|style|preference|command|fact)(?:\*\*|__)?\s?:(?:\*\*|__)?\s*/i;
-const LABEL_KINDS: Readonly<Record<string, RuleKind>> = {
-  decision: "decision",
-  decided: "decision",
-  constraint: "constraint",
-  rule: "constraint",
-  requirement: "constraint",
-  convention: "convention",
-  style: "convention",
-  preference: "preference",
-  command: "command",
-  fact: "fact",
-};
-const HEADING_KINDS: Readonly<Record<string, RuleKind>> = {
-  decisions: "decision",
-  "decision log": "decision",
-  "architecture decisions": "decision",
-  constraints: "constraint",
-  rules: "constraint",
-  requirements: "constraint",
-  guardrails: "constraint",
-  conventions: "convention",
-  "coding conventions": "convention",
-  "code conventions": "convention",
-  "code style": "convention",
-  "style guide": "convention",
-  "naming conventions": "convention",
-  preferences: "preference",
-  commands: "command",
-  "useful commands": "command",
-  scripts: "command",
-  facts: "fact",
-  "project facts": "fact",
-  "key facts": "fact",
-};
+  /^(?:\*\*|__)?(note|nb|important|fyi|reminder|remember|heads up|heads-up|tip|pro tip|update|tl;dr|tldr|warning|caution|psa|context|user|assistant|human|ai|agent|system|decision|decided|constraint|rule|requirement|convention|style|preference|command|fact)(?:\*\*|__)?\s?:(?:\*\*|__)?\s*/i;
+const LABEL_KINDS: ReadonlyMap<string, RuleKind> = new Map([
+  ["decision", "decision"],
+  ["decided", "decision"],
+  ["constraint", "constraint"],
+  ["rule", "constraint"],
+  ["requirement", "constraint"],
+  ["convention", "convention"],
+  ["style", "convention"],
+  ["preference", "preference"],
+  ["command", "command"],
+  ["fact", "fact"],
+]);
+const HEADING_KINDS: ReadonlyMap<string, RuleKind> = new Map([
+  ["decisions", "decision"],
+  ["decision log", "decision"],
+  ["architecture decisions", "decision"],
+  ["constraints", "constraint"],
+  ["rules", "constraint"],
+  ["requirements", "constraint"],
+  ["guardrails", "constraint"],
+  ["conventions", "convention"],
+  ["coding conventions", "convention"],
+  ["code conventions", "convention"],
+  ["code style", "convention"],
+  ["style guide", "convention"],
+  ["naming conventions", "convention"],
+  ["preferences", "preference"],
+  ["commands", "command"],
+  ["useful commands", "command"],
+  ["scripts", "command"],
+  ["facts", "fact"],
+  ["project facts", "fact"],
+  ["key facts", "fact"],
+]);
 
 /**
  * Classifies one statement (a sentence or list item). Returns null for chatter, questions, code, junk and
@@ -93,16 +93,21 @@ const HEADING_KINDS: Readonly<Record<string, RuleKind>> = {
  */
 export function classifyStatement(statement: string, heading: string | null = null): RuleMatch | null {
   if (statement.length > MAX_CHARS * 2) return null;
-  const labelMatch = LABEL.exec(statement);
-  const text = (labelMatch === null ? statement : statement.slice(labelMatch[0].length)).trim();
+  let text = statement;
+  let labelKind: RuleKind | undefined;
+  for (let round = 0; round < 2; round += 1) {
+    const label = LABEL.exec(text);
+    if (label === null) break;
+    labelKind ??= LABEL_KINDS.get((label[1] ?? "").toLowerCase());
+    text = text.slice(label[0].length).trim();
+  }
   const chars = [...text].length;
   if (chars < MIN_CHARS || chars > MAX_CHARS || isJunk(text) || isLeadIn(text)) return null;
   const raw = text.toLowerCase().replace(/[’‘]/g, "'");
   if (isQuestion(raw) || isChatter(raw)) return null;
   const view = stripInterjections(raw);
-  const labelKind = labelMatch === null ? undefined : LABEL_KINDS[(labelMatch[1] ?? "").toLowerCase()];
   const found = detectKind(view, text);
-  const headingKind = heading === null ? undefined : HEADING_KINDS[normalizeHeading(heading)];
+  const headingKind = heading === null ? undefined : HEADING_KINDS.get(normalizeHeading(heading));
   let kind: RuleKind;
   let confidence: number;
   if (labelKind !== undefined) {
@@ -149,6 +154,7 @@ function isQuestion(raw: string): boolean {
 const CHATTER = [
   /^(hi|hello|hey|hiya|howdy|thanks|thank you|thx|ty|cheers|good (morning|afternoon|evening|night)|bye|goodbye|sorry|welcome|lol|haha|oops|wow)\b/,
   /^(looks good|lgtm|sounds good|makes sense|got it|nice|great|awesome|perfect|cool|done|works|it works|that works|that worked|fixed)\b/,
+  /^(looking at|looks like|it looks like|seems like|it seems|understood|noted)\b/,
   /^(can|could|would|will|won't) (you|u)\b/,
   /^(please )?(help me|let me know|tell me|show me|explain|walk me)\b/,
   /^i( want| need| would like|'d like) (you|u) to\b/,
