@@ -2,6 +2,7 @@
 import { EMPTY_PREPARED_CONTEXT, renderPreparedContent, utf8Length, type PreparedContext } from "@powercontext/protocol";
 import type { Store } from "../../store/types.ts";
 import { searchRanked } from "../memory/search-memory.ts";
+import { scrubText } from "../secrets/secret-guard.ts";
 import { packItems, type RecallCandidate } from "./pack-items.ts";
 import type { PreparedItem } from "@powercontext/protocol";
 
@@ -35,7 +36,7 @@ export async function prepareContext(deps: { store: Store }, request: PrepareCon
     if (seenEntries.has(entry.citation.entry_id) || seenTexts.has(entry.text)) continue;
     seenEntries.add(entry.citation.entry_id);
     seenTexts.add(entry.text);
-    candidates.push({ citation: entry.citation, text: entry.text });
+    candidates.push({ citation: entry.citation, text: scrubText(entry.text) });
     sourcesByEntry.set(entry.citation.entry_id, entry.source_refs.map((ref) => ref.source_id));
   }
   const items = packItems(candidates, maxBytes);

@@ -3,6 +3,7 @@ import { contentDigest, type SourceReference } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { JsonObject } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
+import { redactJson } from "../secrets/secret-guard.ts";
 
 export interface CaptureRequest {
   scope_id: string;
@@ -24,14 +25,17 @@ export interface CaptureOutcome {
 }
 
 export async function captureSource(deps: Pick<DomainDeps, "store" | "clock">, request: CaptureRequest): Promise<CaptureOutcome> {
-  const metadata = request.metadata ?? {};
+  // Secrets are redacted before anything is stored, and the digest is taken over the redacted payload, so no
+  // stored value (not even a hash) is derived from a secret. Redaction is deterministic: replays still match.
+  const content = redactJson(request.content);
+  const metadata = redactJson(request.metadata ?? {});
   const result = await deps.store.captureSource({
     scope_id: request.scope_id,
     source_id: request.source_id,
-    content: request.content,
-    metadata,
-    payload_digest: contentDigest({ content: request.content, metadata }),
-    redaction_count: 0,
+    content: content.value,
+    metadata: metadata.value,
+    payload_digest: contentDigest({ content: content.value, metadata: metadata.value }),
+    redaction_count: content.redactions + metadata.redactions,
     captured_at: deps.clock.now().toISOString(),
   });
   if (result.status === "conflict") {

@@ -1,5 +1,5 @@
 // flush_memory: process at most one window of pending Sources into candidates, reviews and Memory (contract §7.1).
-import type { ArtifactReference } from "@powercontext/protocol";
+import { containsSecret, type ArtifactReference } from "@powercontext/protocol";
 import { termSimilarity } from "../../search/analyze.ts";
 import type { NewCandidate, Store } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -36,7 +36,9 @@ export async function flushMemory(deps: DomainDeps, request: { scope_id: string 
         memory: null,
       };
     }
-    const extracted = deps.extractor.extract(window.sources);
+    // Sources are redacted at capture; a candidate that still carries a secret (an extractor joining fragments,
+    // a model echoing one) never becomes a candidate.
+    const extracted = deps.extractor.extract(window.sources).filter((candidate) => !containsSecret(`${candidate.kind}\n${candidate.text}`));
     const candidates = await reviewAll(deps, request.scope_id, extracted);
     const result = await deps.store.commitFlush({
       scope_id: request.scope_id,

@@ -4,6 +4,7 @@ import { PowerContextError } from "../../errors.ts";
 import { shapeQuery } from "../../search/query.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import type { Store } from "../../store/types.ts";
+import { scrubText } from "../secrets/secret-guard.ts";
 
 export type SearchMode = "auto" | "fts" | "vector" | "hybrid";
 
@@ -48,6 +49,6 @@ export async function searchMemory(deps: { store: Store }, request: SearchMemory
   return {
     memory,
     mode: "fts",
-    hits: ranked.map(({ hit, score }) => ({ citation: hit.entry.citation, text: hit.entry.text, score, matched_by: ["fts"] })),
+    hits: ranked.map(({ hit, score }) => ({ citation: hit.entry.citation, text: scrubText(hit.entry.text), score, matched_by: ["fts"] })),
   };
 }

@@ -4,6 +4,7 @@ import { PowerContextError } from "../../errors.ts";
 import type { EntryMutationResult } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { buildEntryVersion } from "./new-entry.ts";
+import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "./normalize.ts";
 
 export interface MemoryWriteResponse {
@@ -22,6 +23,7 @@ export interface RememberRequest {
 export async function rememberMemory(deps: Pick<DomainDeps, "store" | "clock" | "ids">, request: RememberRequest): Promise<MemoryWriteResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
+  rejectSecrets({ kind, text, reason: request.reason ?? null });
   const result = await deps.store.remember({
     scope_id: request.scope_id,
     entry: buildEntryVersion(deps.ids, { kind, text }),
@@ -55,6 +57,7 @@ export interface ReviseRequest {
 export async function reviseMemoryEntry(deps: Pick<DomainDeps, "store" | "clock" | "ids">, request: ReviseRequest): Promise<MemoryWriteResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
+  rejectSecrets({ kind, text, reason: request.reason ?? null });
   const next = buildEntryVersion(deps.ids, { kind, text, entry_id: request.citation.entry_id });
   const result = await deps.store.reviseEntry({
     scope_id: request.scope_id,
@@ -79,6 +82,7 @@ export interface RetireRequest {
 }
 
 export async function retireMemoryEntry(deps: Pick<DomainDeps, "store" | "clock">, request: RetireRequest): Promise<MemoryWriteResponse> {
+  rejectSecrets({ reason: request.reason ?? null });
   const result = await deps.store.retireEntry({
     scope_id: request.scope_id,
     citation: request.citation,

@@ -6,6 +6,7 @@ import { findNearDuplicate } from "../journal/flush.ts";
 import type { DomainDeps } from "../deps.ts";
 import { buildEntryVersion } from "../memory/new-entry.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "../memory/normalize.ts";
+import { rejectSecrets } from "../secrets/secret-guard.ts";
 
 export const DEFAULT_REVIEWER = "api";
 export const DEFAULT_PAGE_SIZE = 50;
@@ -57,6 +58,7 @@ export async function rejectCandidate(
   deps: Pick<DomainDeps, "store" | "clock">,
   request: CandidateWrite & { reason: string; reviewer?: string },
 ): Promise<MemoryCandidate> {
+  rejectSecrets({ reason: request.reason });
   return decide(deps, request, { action: "reject", reviewer: request.reviewer ?? DEFAULT_REVIEWER, reason: request.reason.trim() });
 }
 
@@ -65,6 +67,7 @@ export async function reviseCandidate(
   request: CandidateWrite & { proposal: { kind: string; text: string }; reason?: string | null },
 ): Promise<MemoryCandidate> {
   const proposal = { kind: normalizeKind(request.proposal.kind), text: normalizeText(request.proposal.text) };
+  rejectSecrets({ proposal, reason: request.reason ?? null });
   return decide(deps, request, { action: "revise", proposal, reason: normalizeReason(request.reason) });
 }
 
