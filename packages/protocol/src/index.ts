@@ -2,3 +2,5 @@ export * from "./canonical-json.ts";
 export * from "./hash.ts";
 export * from "./prepared-context.ts";
 export * from "./types.ts";
+export * from "./secrets/index.ts";
+export * from "./handoff.ts";

@@ -1,0 +1,77 @@
+// Values that sit where a secret would but are not one: placeholders, masks, references and code.
+
+const NON_VALUES = new Set([
+  "null", "nil", "none", "undefined", "true", "false", "yes", "no", "on", "off", "nan", "void", "never",
+  "required", "optional", "todo", "tbd", "fixme", "n/a", "na", "empty", "blank", "unset", "default",
+  "string", "str", "number", "int", "integer", "float", "bool", "boolean", "any", "unknown", "object", "bytes",
+  "buffer", "secretstr", "secretbytes", "await", "new", "function", "lambda", "async", "yield", "return",
+  "typeof", "this", "self", "cls", "const", "let", "var", "def", "fn", "class", "extends", "require", "import",
+  "export", "instanceof", "delete", "static", "public", "private", "protected", "readonly", "struct", "interface",
+  "value", "values", "foo", "bar", "baz", "qux", "foobar", "hidden", "fake", "test", "testing",
+  "password", "passwd", "pass", "pwd", "passphrase", "secret", "token", "apikey", "api_key", "api-key", "key",
+  "credential", "credentials", "creds", "auth", "bearer", "basic", "private_key", "access_token", "auth_token",
+]);
+
+const MARKERS = /example|placeholder|dummy|redacted|sample|your[-_ ]?(?:own[-_ ]?)?[a-z]|(?:^|[-_ ])here$|^(?:insert|enter|replace|paste|put|add)[-_ ]/i;
+const REFERENCE_PREFIX = /^(?:\$[{(A-Za-z_]|%[A-Za-z_(]|#\{|@\{|\{\{|<|\[|env:|vault:|secret:|ref\+|op:\/\/|arn:aws:secretsmanager|!vault|sm:\/\/|gcp:|azure:)/i;
+const REFERENCE_INSIDE = /process\.env|import\.meta\.env|os\.environ|os\.getenv|getenv\(|System\.getenv|Environment\.GetEnvironmentVariable|ENV\[|\$\{\{|\{\{\s*secrets|\$\{[A-Za-z_]/;
+const MASK = /^(.)\1*$/;
+const NUMERIC_LITERAL = /^0x[0-9a-f]+$|^-?[0-9]+\.[0-9]+$/i;
+const MASK_CHARS = /^[*xX•#._\-\s]+$/;
+const PATH = /^(?:~|\.{1,2})?\/[\w.@/-]*$|^[A-Za-z]:\\|^https?:\/\//;
+
+/** True for a value that is not a literal credential: empty, a mask, a placeholder, a reference to a variable or store, or a path/URL. */
+export function isPlaceholder(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length === 0) return true;
+  if (NON_VALUES.has(trimmed.toLowerCase())) return true;
+  if (MASK.test(trimmed) || MASK_CHARS.test(trimmed) || NUMERIC_LITERAL.test(trimmed)) return true;
+  if (REFERENCE_PREFIX.test(trimmed) || REFERENCE_INSIDE.test(trimmed)) return true;
+  if (MARKERS.test(trimmed)) return true;
+  return PATH.test(trimmed);
+}
+
+const CODE_IN_QUOTES = /^\s*\+|\)\s*;|\(\{|\}\)|=>|\)\s*\{/;
+
+/** True when a quoted "value" is really code between two string literals (`"credentials: " + input)`). */
+export function isCodeInQuotes(value: string): boolean {
+  return CODE_IN_QUOTES.test(value);
+}
+
+const MASKED_TOKEN = /(.)\1{7,}|example/i;
+
+/** True when a provider-format token is a documentation mask (`ghp_xxxx…`, `…EXAMPLE`) rather than a key. */
+export function isMaskedToken(token: string): boolean {
+  return MASKED_TOKEN.test(token);
+}
+
+const CODE_START = /^[$%{[(<@!&*:=.?|>\\]/;
+const CODE_INSIDE = /[()[\]{}]|=>|==(?!=*$)|\?\.|\?\?|\|\||&&|[+|?]$|(?:^|\W)(?:this|self)\./;
+const DOTTED_PATH = /^[A-Za-z_$#][\w$#]*(?:(?:\??\.|::|->)[A-Za-z_$#][\w$#]*)+;?$/;
+/** `a.b=c` or `a=b`: an assignment chain, not a value (base64 padding `abc==` is not one). */
+const CHAINED = /^[A-Za-z_$#][\w$#.]*=(?!=*$)/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const LETTERS_CAMEL = /^[a-z]+(?:[A-Z][a-z]*)+$|^(?:[A-Z][a-z]+){2,}$/;
+const HAS_DIGIT = /[0-9]/;
+
+export interface UnquotedContext {
+  /** The separator between key and value (`=`, `:`, `==`, `:=`, …). */
+  separator: string;
+  /** Whitespace surrounded the separator (`a = b`, not `a=b`). */
+  spaced: boolean;
+  /** The key was written in quotes (`"password": value`), as in JSON or a dict literal. */
+  quotedKey: boolean;
+  /** The first non-blank character after the value, or "" at end of line. */
+  next: string;
+}
+
+/** True when an unquoted value after a credential key reads as program code (a variable, call, member or type) rather than a literal. */
+export function isCodeValue(value: string, { separator, spaced, quotedKey, next }: UnquotedContext): boolean {
+  if (CODE_START.test(value) || CODE_INSIDE.test(value) || DOTTED_PATH.test(value) || CHAINED.test(value)) return true;
+  if (next === ">" && value.endsWith("=")) return true;
+  if (separator !== ":" && separator !== "=" && separator !== ":=") return true;
+  if (!IDENTIFIER.test(value)) return false;
+  if (LETTERS_CAMEL.test(value) || quotedKey) return true;
+  if (",;)}].|&=(".includes(next) && next !== "") return true;
+  return spaced && separator !== ":" && !HAS_DIGIT.test(value);
+}
