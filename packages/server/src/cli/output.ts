@@ -1,23 +1,45 @@
 // The one place that prints: human text or --json (the same object), and the exit code.
 import { PowerContextError } from "../errors.ts";
+import { ServerCallError } from "./server-client.ts";
 
 export interface OutputOptions {
   json?: boolean;
 }
 
-export function printResult(value: unknown, human: string, options: OutputOptions): void {
+/** Exit codes: 0 success, 1 a check or call failed, 2 invalid configuration or usage. */
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export function printResult(value: unknown, human: string, options: OutputOptions, exitCode = 0): void {
   process.stdout.write(options.json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+  if (exitCode !== 0) process.exitCode = exitCode;
 }
 
 /** Prints the failure (as {"error":{code,message}} with --json) and sets a non-zero exit code. */
 export function printFailure(error: unknown, options: OutputOptions): void {
-  const code = error instanceof PowerContextError ? error.code : "internal_error";
+  const code =
+    error instanceof PowerContextError || error instanceof ServerCallError ? error.code : "internal_error";
   const message = error instanceof Error ? error.message : String(error);
   if (options.json) process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
   else process.stderr.write(`powercontext: ${message}\n`);
-  process.exitCode = code === "configuration_invalid" ? 2 : 1;
+  process.exitCode = code === "configuration_invalid" || code === "invalid_request" ? EXIT_USAGE : EXIT_FAILED;
 }
 
 export function progress(message: string, options: OutputOptions): void {
   if (!options.json) process.stderr.write(`${message}\n`);
+}
+
+/** Runs a command that returns data, printing it (or its failure) per the options. */
+export async function runCommand<T>(
+  options: OutputOptions,
+  work: () => Promise<T>,
+  human: (value: T) => string,
+  exitCodeOf: (value: T) => number = () => 0,
+): Promise<void> {
+  try {
+    const value = await work();
+    printResult(value, human(value), options, exitCodeOf(value));
+  } catch (error) {
+    printFailure(error, options);
+  }
 }

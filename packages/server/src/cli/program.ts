@@ -1,12 +1,43 @@
-// Commander wiring for the `powercontext` command.
-import { Command } from "commander";
-import { printFailure, printResult, progress } from "./output.ts";
+// Commander wiring for the `powercontext` command. Commands return data; output.ts prints.
+import { Command, InvalidArgumentError } from "commander";
+import { doctor } from "./doctor.ts";
+import { listMemoryCommand, searchMemoryCommand } from "./memory.ts";
+import { EXIT_FAILED, EXIT_USAGE, printFailure, printResult, progress, runCommand } from "./output.ts";
+import { decideReview, describeCandidate, listReview, showReview } from "./review.ts";
 import { PACKAGE_VERSION, runServer } from "./server.ts";
+import { resolveTarget } from "./server-client.ts";
+
+interface ClientOptions {
+  server?: string;
+  json?: boolean;
+}
+interface ScopedOptions extends ClientOptions {
+  scope: string;
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < 1) throw new InvalidArgumentError("must be a positive integer");
+  return parsed;
+}
+
+function withClientOptions(command: Command): Command {
+  return command
+    .option("--server <url>", "Server base URL (default POWERCONTEXT_SERVER_URL, else http://127.0.0.1:8000)")
+    .option("--json", "print the result as one JSON object");
+}
+
+function withScope(command: Command): Command {
+  return withClientOptions(command).requiredOption("--scope <scope_id>", "the scope to act on");
+}
 
 export function buildProgram(): Command {
+  // Set before any subcommand exists: commander copies these settings into subcommands when they are created.
   const program = new Command("powercontext")
     .description("PowerContext: durable, project-scoped memory for coding agents.")
-    .version(PACKAGE_VERSION);
+    .version(PACKAGE_VERSION)
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT_USAGE));
+
   const server = program.command("server").description("Run the PowerContext Server.");
   server
     .command("run")
@@ -39,6 +70,81 @@ export function buildProgram(): Command {
         printFailure(error, options);
       }
     });
+
+  withClientOptions(program.command("doctor").description("Check the package and the Server's liveness and readiness."))
+    .action((options: ClientOptions) =>
+      runCommand(
+        options,
+        () => doctor(resolveTarget(process.env, options.server), PACKAGE_VERSION),
+        (report) => [...report.checks.map((c) => `${c.status === "ok" ? "ok  " : c.status === "skipped" ? "skip" : "FAIL"}  ${c.name}: ${c.detail}`), report.ok ? "PowerContext is ready." : `PowerContext is not ready (${report.server}).`].join("\n"),
+        (report) => (report.ok ? 0 : EXIT_FAILED),
+      ),
+    );
+
+  const review = program.command("review").description("Review Memory candidates.");
+  withScope(review.command("list").description("List candidates (pending by default)."))
+    .option("--status <status>", "pending | approved | rejected", "pending")
+    .option("--limit <n>", "page size (1–100)", positiveInteger)
+    .option("--cursor <cursor>", "next_cursor of the previous page")
+    .action((options: ScopedOptions & { status: string; limit?: number; cursor?: string }) =>
+      runCommand(
+        options,
+        () => listReview(resolveTarget(process.env, options.server), options),
+        (page) => [
+          ...page.candidates.map(describeCandidate),
+          page.candidates.length === 0 ? `No ${options.status} candidates.` : "",
+          page.next_cursor ? `More: --cursor ${page.next_cursor}` : "",
+        ].filter(Boolean).join("\n"),
+      ),
+    );
+  withScope(review.command("show").argument("<candidate_id>").description("Show one candidate."))
+    .action((id: string, options: ScopedOptions) =>
+      runCommand(options, () => showReview(resolveTarget(process.env, options.server), { scope: options.scope, id }), describeCandidate),
+    );
+  withScope(review.command("approve").argument("<candidate_id>").description("Approve a pending candidate into Memory."))
+    .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
+    .option("--reviewer <id>", "who approves (default user:cli)")
+    .action((id: string, options: ScopedOptions & { version?: number; reviewer?: string }) =>
+      runCommand(
+        options,
+        () => decideReview(resolveTarget(process.env, options.server), { ...options, id, decision: "approve" }),
+        (candidate) => `Approved.\n${describeCandidate(candidate)}`,
+      ),
+    );
+  withScope(review.command("reject").argument("<candidate_id>").description("Reject a pending candidate."))
+    .requiredOption("--reason <text>", "why it is rejected")
+    .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
+    .option("--reviewer <id>", "who rejects (default user:cli)")
+    .action((id: string, options: ScopedOptions & { version?: number; reviewer?: string; reason: string }) =>
+      runCommand(
+        options,
+        () => decideReview(resolveTarget(process.env, options.server), { ...options, id, decision: "reject" }),
+        (candidate) => `Rejected.\n${describeCandidate(candidate)}`,
+      ),
+    );
+
+  const memory = program.command("memory").description("Read Memory.");
+  withScope(memory.command("search").argument("<query...>").description("Search active Memory entries."))
+    .option("--limit <n>", "hits (1–50)", positiveInteger)
+    .action((words: string[], options: ScopedOptions & { limit?: number }) =>
+      runCommand(
+        options,
+        () => searchMemoryCommand(resolveTarget(process.env, options.server), { ...options, query: words.join(" ") }),
+        (result) => (result.hits.length === 0 ? "No matches." : result.hits.map((h) => `${h.score.toFixed(3)}  ${h.citation.entry_id}  ${h.text}`).join("\n")),
+      ),
+    );
+  withScope(memory.command("list").description("List Memory entries at the head."))
+    .option("--include-inactive", "include retired entries")
+    .action((options: ScopedOptions & { includeInactive?: boolean }) =>
+      runCommand(
+        options,
+        () => listMemoryCommand(resolveTarget(process.env, options.server), options),
+        (listing) =>
+          listing.entries.length === 0
+            ? "No entries."
+            : listing.entries.map((e) => `${e.citation.entry_id}  v${e.version}  ${e.state}  ${e.kind}  ${e.text}`).join("\n"),
+      ),
+    );
   return program;
 }
 

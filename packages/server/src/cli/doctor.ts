@@ -1,0 +1,41 @@
+// `powercontext doctor`: the package version and the Server's liveness and readiness. No printing here.
+import { callServer, ServerCallError, type ServerTarget } from "./server-client.ts";
+
+export type CheckStatus = "ok" | "failed" | "skipped";
+
+export interface DoctorCheck {
+  name: string;
+  status: CheckStatus;
+  detail: string;
+}
+
+export interface DoctorReport {
+  ok: boolean;
+  version: string;
+  server: string;
+  checks: DoctorCheck[];
+}
+
+export async function doctor(target: ServerTarget, version: string): Promise<DoctorReport> {
+  const checks: DoctorCheck[] = [{ name: "package", status: "ok", detail: `powercontext ${version}` }];
+  const live = await probe(target, "/health/live");
+  checks.push({ name: "liveness", ...live });
+  if (live.status !== "ok") {
+    checks.push({ name: "readiness", status: "skipped", detail: "skipped because liveness failed" });
+  } else {
+    checks.push({ name: "readiness", ...(await probe(target, "/health/ready")) });
+  }
+  return { ok: checks.every((check) => check.status === "ok"), version, server: target.url, checks };
+}
+
+async function probe(target: ServerTarget, path: string): Promise<{ status: CheckStatus; detail: string }> {
+  try {
+    const response = await callServer<{ status?: string; checks?: Record<string, string> }>(target, "GET", path);
+    const body = response.body ?? {};
+    const checks = body.checks ? ` (${Object.entries(body.checks).map(([k, v]) => `${k}: ${v}`).join(", ")})` : "";
+    const good = response.status === 200 && (body.status === "ok" || body.status === "ready" || body.status === "degraded");
+    return { status: good ? "ok" : "failed", detail: `${response.status} ${body.status ?? "?"}${checks}` };
+  } catch (error) {
+    return { status: "failed", detail: error instanceof ServerCallError ? error.message : String(error) };
+  }
+}

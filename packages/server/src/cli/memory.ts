@@ -1,0 +1,28 @@
+// `powercontext memory search | list` against the configured Server.
+import { callOk, type ServerTarget } from "./server-client.ts";
+
+export interface SearchResult {
+  memory: { revision: number } | null;
+  mode: string | null;
+  hits: Array<{ citation: { entry_id: string }; text: string; score: number }>;
+}
+
+export interface EntryListing {
+  memory: { revision: number } | null;
+  entries: Array<{ citation: { entry_id: string }; kind: string; text: string; state: string; version: number }>;
+}
+
+export async function searchMemoryCommand(target: ServerTarget, options: { scope: string; query: string; limit?: number }): Promise<SearchResult> {
+  return callOk<SearchResult>(target, "POST", "/v1/memory/search", {
+    scope_id: options.scope,
+    query: options.query,
+    limit: options.limit ?? 10,
+  });
+}
+
+export async function listMemoryCommand(target: ServerTarget, options: { scope: string; includeInactive?: boolean }): Promise<EntryListing> {
+  return callOk<EntryListing>(target, "POST", "/v1/memory/entries/list", {
+    scope_id: options.scope,
+    include_inactive: options.includeInactive ?? false,
+  });
+}

@@ -1,0 +1,79 @@
+// A small JSON client of a running PowerContext Server, for the CLI's doctor, review and memory commands.
+
+export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
+const DEFAULT_TIMEOUT_MS = 5000;
+
+/** A call that failed: `status` is 0 when the Server could not be reached at all. */
+export class ServerCallError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ServerCallError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ServerTarget {
+  url: string;
+  token: string | null;
+  timeoutMs?: number;
+}
+
+/** Where the CLI talks to: --server, else POWERCONTEXT_SERVER_URL, else the default; token from the environment. */
+export function resolveTarget(env: Readonly<Record<string, string | undefined>>, server?: string): ServerTarget {
+  const url = (server ?? env.POWERCONTEXT_SERVER_URL ?? DEFAULT_SERVER_URL).replace(/\/+$/, "");
+  return { url, token: env.POWERCONTEXT_SERVER_TOKEN ?? null };
+}
+
+export interface ServerResponse<T> {
+  status: number;
+  body: T;
+}
+
+export async function callServer<T>(
+  target: ServerTarget,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<ServerResponse<T>> {
+  const headers: Record<string, string> = { accept: "application/json", "user-agent": "powercontext-cli" };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (target.token !== null) headers.authorization = `Bearer ${target.token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${target.url}${path}`, {
+      method,
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (error) {
+    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "is not reachable";
+    throw new ServerCallError(0, "unavailable", `The PowerContext Server at ${target.url} ${reason}.`);
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text === "" ? null : JSON.parse(text);
+  } catch {
+    throw new ServerCallError(response.status, "invalid_response", `The Server answered ${response.status} with a non-JSON body.`);
+  }
+  if (response.status >= 400 && response.status !== 503) {
+    const envelope = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ServerCallError(response.status, envelope?.code ?? "error", envelope?.message ?? `The Server answered ${response.status}.`);
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+/** Like callServer, but a 503 is an error too. */
+export async function callOk<T>(target: ServerTarget, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const response = await callServer<T>(target, method, path, body);
+  if (response.status >= 400) {
+    const envelope = (response.body as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ServerCallError(response.status, envelope?.code ?? "unavailable", envelope?.message ?? "The Server is not ready.");
+  }
+  return response.body;
+}
