@@ -13,7 +13,7 @@ import type {
   MemoryCandidate,
 } from "../types.ts";
 import { readHeadRow, writeRevision, type PlannedChange } from "./memory-revision.ts";
-import { headRevision } from "./memory.ts";
+import { activeWithFingerprint, headRevision } from "./memory.ts";
 import { memoryRef } from "./rows.ts";
 import { ensureScope } from "./scope-state.ts";
 import { stmt } from "./statements.ts";
@@ -86,10 +86,7 @@ class ApprovalBatch {
   private findDuplicate(fingerprint: string, nearDuplicateOf: string | null): string | undefined {
     const inBatch = this.added.get(fingerprint);
     if (inBatch) return inBatch;
-    const exact = stmt(
-      this.db,
-      "SELECT entry_id FROM entry_head WHERE scope_id = ? AND fingerprint = ? AND state = 'active' ORDER BY entry_id LIMIT 1",
-    ).get(this.scopeId, fingerprint) as { entry_id: string } | undefined;
+    const exact = activeWithFingerprint(this.db, this.scopeId, fingerprint);
     if (exact) return exact.entry_id;
     if (nearDuplicateOf && readHeadRow(this.db, this.scopeId, nearDuplicateOf)?.state === "active") return nearDuplicateOf;
     return undefined;

@@ -282,13 +282,27 @@ export function findActiveByFingerprint(
 ): Map<string, MemoryCitation> {
   const head = headRevision(db, scopeId);
   const found = new Map<string, MemoryCitation>();
-  const lookup = stmt(
-    db,
-    "SELECT entry_id, entry_version_id FROM entry_head WHERE scope_id = ? AND fingerprint = ? AND state = 'active' ORDER BY entry_id LIMIT 1",
-  );
   for (const fingerprint of new Set(fingerprints)) {
-    const row = lookup.get(scopeId, fingerprint) as { entry_id: string; entry_version_id: string } | undefined;
+    const row = activeWithFingerprint(db, scopeId, fingerprint);
     if (row) found.set(fingerprint, { memory_ref: memoryRef(head), ...row });
   }
   return found;
+}
+
+/**
+ * The active entry with this fingerprint (the smallest id if several). No ORDER BY in SQL: without statistics the
+ * planner would walk the (scope_id, entry_id) index to avoid a sort, scanning the whole scope per lookup.
+ */
+export function activeWithFingerprint(
+  db: DatabaseSync,
+  scopeId: string,
+  fingerprint: string,
+): { entry_id: string; entry_version_id: string } | undefined {
+  const rows = stmt(
+    db,
+    "SELECT entry_id, entry_version_id FROM entry_head WHERE scope_id = ? AND fingerprint = ? AND state = 'active'",
+  ).all(scopeId, fingerprint) as unknown as Array<{ entry_id: string; entry_version_id: string }>;
+  let first = rows[0];
+  for (const row of rows) if (first && row.entry_id < first.entry_id) first = row;
+  return first ? { entry_id: first.entry_id, entry_version_id: first.entry_version_id } : undefined;
 }
