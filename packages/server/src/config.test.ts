@@ -55,3 +55,32 @@ test("invalid settings are refused by name", () => {
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof PowerContextError && error.message.includes(name === "POWERCONTEXT_SERVER_PORT" ? "port" : String(name)), name);
   }
 });
+
+test("a model is configured by base URL and name, with bounded timeout and concurrency", () => {
+  assert.equal(loadConfig({}).model, null);
+  const config = loadConfig({ POWERCONTEXT_MODEL_BASE_URL: "http://127.0.0.1:11434/v1", POWERCONTEXT_MODEL_NAME: "qwen2.5:7b", POWERCONTEXT_EXTRACTOR: "llm" });
+  assert.deepEqual(config.model, { baseUrl: "http://127.0.0.1:11434/v1", name: "qwen2.5:7b", apiKey: null, timeoutMs: 30000, concurrency: 2 });
+  assert.equal(config.extractor, "llm");
+  const remote = loadConfig({ POWERCONTEXT_MODEL_BASE_URL: "https://api.example.com/v1", POWERCONTEXT_MODEL_NAME: "m", POWERCONTEXT_MODEL_API_KEY: "sk-1", POWERCONTEXT_MODEL_TIMEOUT_MS: "5000", POWERCONTEXT_MODEL_CONCURRENCY: "8" });
+  assert.deepEqual(remote.model, { baseUrl: "https://api.example.com/v1", name: "m", apiKey: "sk-1", timeoutMs: 5000, concurrency: 8 });
+});
+
+test("invalid model settings are refused by name", () => {
+  const base = { POWERCONTEXT_MODEL_BASE_URL: "http://127.0.0.1:8080/v1", POWERCONTEXT_MODEL_NAME: "m" };
+  const table: Array<[Record<string, string>, string]> = [
+    [{ POWERCONTEXT_EXTRACTOR: "llm" }, "POWERCONTEXT_EXTRACTOR"],
+    [{ POWERCONTEXT_MODEL_NAME: "m" }, "POWERCONTEXT_MODEL_BASE_URL"],
+    [{ POWERCONTEXT_MODEL_BASE_URL: "http://127.0.0.1:8080/v1" }, "POWERCONTEXT_MODEL_NAME"],
+    [{ ...base, POWERCONTEXT_MODEL_BASE_URL: "ftp://x/v1" }, "POWERCONTEXT_MODEL_BASE_URL"],
+    [{ ...base, POWERCONTEXT_MODEL_BASE_URL: "not a url" }, "POWERCONTEXT_MODEL_BASE_URL"],
+    [{ ...base, POWERCONTEXT_MODEL_BASE_URL: "http://models.example.com/v1", POWERCONTEXT_MODEL_API_KEY: "sk" }, "POWERCONTEXT_MODEL_API_KEY"],
+    [{ ...base, POWERCONTEXT_MODEL_TIMEOUT_MS: "50" }, "POWERCONTEXT_MODEL_TIMEOUT_MS"],
+    [{ ...base, POWERCONTEXT_MODEL_TIMEOUT_MS: "1.5" }, "POWERCONTEXT_MODEL_TIMEOUT_MS"],
+    [{ ...base, POWERCONTEXT_MODEL_CONCURRENCY: "0" }, "POWERCONTEXT_MODEL_CONCURRENCY"],
+    [{ ...base, POWERCONTEXT_MODEL_CONCURRENCY: "65" }, "POWERCONTEXT_MODEL_CONCURRENCY"],
+  ];
+  for (const [env, name] of table) {
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof PowerContextError && error.code === "configuration_invalid" && error.message.includes(name), JSON.stringify(env));
+  }
+  assert.equal(loadConfig({ ...base, POWERCONTEXT_MODEL_BASE_URL: "http://[::1]:8080/v1", POWERCONTEXT_MODEL_API_KEY: "sk" }).model?.apiKey, "sk");
+});

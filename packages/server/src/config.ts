@@ -6,8 +6,21 @@ import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "./domain/review/policy.ts";
 
-export type ExtractorName = "rules" | "verbatim";
+export type ExtractorName = "rules" | "verbatim" | "llm";
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+/** An OpenAI-compatible chat-completions endpoint (see docs/server.md, "Model provider"). */
+export interface ModelConfig {
+  /** e.g. `http://127.0.0.1:11434/v1`; requests go to `{baseUrl}/chat/completions`. */
+  baseUrl: string;
+  name: string;
+  apiKey: string | null;
+  timeoutMs: number;
+  concurrency: number;
+}
+
+export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
+export const DEFAULT_MODEL_CONCURRENCY = 2;
 
 export interface Config {
   host: string;
@@ -19,6 +32,8 @@ export interface Config {
   extractor: ExtractorName;
   logLevel: LogLevel;
   sqliteSynchronous: "full" | "normal";
+  /** Null when no model is configured; everything works without one. */
+  model: ModelConfig | null;
 }
 
 export interface ConfigFlags {
@@ -36,7 +51,12 @@ export const ENVIRONMENT = {
   POWERCONTEXT_SERVER_DATABASE_URL: "postgres://… selects PostgreSQL (default: the embedded SQLite store).",
   POWERCONTEXT_REVIEW_POLICY: "auto (default) or manual.",
   POWERCONTEXT_REVIEW_THRESHOLD: "Confidence at or above which `auto` approves a candidate (default 0.7).",
-  POWERCONTEXT_EXTRACTOR: "rules (default) or verbatim.",
+  POWERCONTEXT_EXTRACTOR: "rules (default), verbatim, or llm (needs a model).",
+  POWERCONTEXT_MODEL_BASE_URL: "OpenAI-compatible endpoint base, e.g. http://127.0.0.1:11434/v1 (default: no model).",
+  POWERCONTEXT_MODEL_NAME: "Model name sent in each request; required with a base URL.",
+  POWERCONTEXT_MODEL_API_KEY: "Bearer key for the endpoint (optional); refused over plain HTTP to a non-loopback host.",
+  POWERCONTEXT_MODEL_TIMEOUT_MS: "Per-call deadline in ms, queueing included (default 30000; 100–600000).",
+  POWERCONTEXT_MODEL_CONCURRENCY: "Model calls in flight at once (default 2; 1–64).",
   POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
   POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
 } as const;
@@ -65,6 +85,44 @@ export function isLoopbackHost(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith("127.");
 }
 
+function integerSetting(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
+  return number;
+}
+
+/** The model settings, or null when POWERCONTEXT_MODEL_BASE_URL is unset. */
+export function loadModelConfig(env: Environment): ModelConfig | null {
+  const baseUrl = env.POWERCONTEXT_MODEL_BASE_URL || null;
+  const name = env.POWERCONTEXT_MODEL_NAME || null;
+  const apiKey = env.POWERCONTEXT_MODEL_API_KEY || null;
+  if (baseUrl === null) {
+    if (name !== null || apiKey !== null) throw invalid("POWERCONTEXT_MODEL_NAME and POWERCONTEXT_MODEL_API_KEY need POWERCONTEXT_MODEL_BASE_URL.");
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw invalid(`POWERCONTEXT_MODEL_BASE_URL must be an http:// or https:// URL; got "${baseUrl}".`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw invalid(`POWERCONTEXT_MODEL_BASE_URL must be an http:// or https:// URL; got "${baseUrl}".`);
+  }
+  if (name === null) throw invalid("POWERCONTEXT_MODEL_NAME is required with POWERCONTEXT_MODEL_BASE_URL.");
+  if (apiKey !== null && url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw invalid("Refusing to send POWERCONTEXT_MODEL_API_KEY over plain HTTP to a non-loopback POWERCONTEXT_MODEL_BASE_URL.");
+  }
+  return {
+    baseUrl,
+    name,
+    apiKey,
+    timeoutMs: integerSetting("POWERCONTEXT_MODEL_TIMEOUT_MS", env.POWERCONTEXT_MODEL_TIMEOUT_MS, 100, 600_000, DEFAULT_MODEL_TIMEOUT_MS),
+    concurrency: integerSetting("POWERCONTEXT_MODEL_CONCURRENCY", env.POWERCONTEXT_MODEL_CONCURRENCY, 1, 64, DEFAULT_MODEL_CONCURRENCY),
+  };
+}
+
 export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   const host = flags.host ?? env.POWERCONTEXT_SERVER_HOST ?? "127.0.0.1";
   const portText = String(flags.port ?? env.POWERCONTEXT_SERVER_PORT ?? "8000");
@@ -87,6 +145,9 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   if (thresholdText.trim() === "" || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
     throw invalid(`POWERCONTEXT_REVIEW_THRESHOLD must be a number in [0, 1]; got "${thresholdText}".`);
   }
+  const model = loadModelConfig(env);
+  const extractor = oneOf("POWERCONTEXT_EXTRACTOR", env.POWERCONTEXT_EXTRACTOR, ["rules", "verbatim", "llm"], "rules");
+  if (extractor === "llm" && model === null) throw invalid("POWERCONTEXT_EXTRACTOR=llm needs a model: set POWERCONTEXT_MODEL_BASE_URL.");
   return {
     host,
     port,
@@ -94,7 +155,7 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     databaseUrl,
     token,
     reviewPolicy: mode === "auto" ? { mode, threshold } : { mode },
-    extractor: oneOf("POWERCONTEXT_EXTRACTOR", env.POWERCONTEXT_EXTRACTOR, ["rules", "verbatim"], "rules"),
+    extractor,
     logLevel: oneOf(
       "POWERCONTEXT_LOG_LEVEL",
       env.POWERCONTEXT_LOG_LEVEL,
@@ -102,5 +163,6 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
       "info",
     ),
     sqliteSynchronous: oneOf("POWERCONTEXT_SQLITE_SYNCHRONOUS", env.POWERCONTEXT_SQLITE_SYNCHRONOUS, ["full", "normal"], "full"),
+    model,
   };
 }

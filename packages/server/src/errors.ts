@@ -18,7 +18,11 @@ export const ERROR_CODES = [
   "capability_not_supported",
   "secret_rejected",
   "internal_error",
+  "invalid_handoff_generation",
   "runtime_not_ready",
+  "handoff_generation_unavailable",
+  "inference_timeout",
+  "inference_unavailable",
   "schema_too_new",
   "configuration_invalid",
 ] as const;

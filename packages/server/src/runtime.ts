@@ -1,20 +1,46 @@
-// The real-world defaults for the domain's dependencies: system clock, random ids, configured extractor and review.
+// The real-world defaults for the domain's dependencies: system clock, random ids, the configured model (if any),
+// extractor and review policy.
 import { randomBytes } from "node:crypto";
 import type { Config } from "./config.ts";
 import type { Clock, DomainDeps, IdSource } from "./domain/deps.ts";
 import { createExtractor } from "./domain/extract/index.ts";
+import { createGenerationLog } from "./domain/model/generation-log.ts";
+import type { ChatModel } from "./domain/model/types.ts";
+import { createOpenAiCompatibleModel } from "./model/openai-compatible.ts";
+import { continuityOf } from "./store/continuity-of.ts";
 import type { Store } from "./store/types.ts";
 
 export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
 export const RANDOM_IDS: IdSource = { next: (prefix) => `${prefix}${randomBytes(16).toString("hex")}` };
 
-export function createDomainDeps(store: Store, config: Pick<Config, "extractor" | "reviewPolicy">): DomainDeps {
+export type RuntimeConfig = Pick<Config, "extractor" | "reviewPolicy"> & Partial<Pick<Config, "model">>;
+
+/** The configured model provider, or null without one. */
+export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | null {
+  if (!config.model) return null;
+  return createOpenAiCompatibleModel({
+    baseUrl: config.model.baseUrl,
+    model: config.model.name,
+    apiKey: config.model.apiKey,
+    timeoutMs: config.model.timeoutMs,
+    concurrency: config.model.concurrency,
+  });
+}
+
+export function createDomainDeps(store: Store, config: RuntimeConfig, overrides: { clock?: Clock; ids?: IdSource } = {}): DomainDeps {
+  const clock = overrides.clock ?? SYSTEM_CLOCK;
+  const continuity = continuityOf(store);
+  const model = createModel(config);
+  const generations = createGenerationLog();
   return {
     store,
-    clock: SYSTEM_CLOCK,
-    ids: RANDOM_IDS,
-    extractor: createExtractor(config.extractor),
+    continuity,
+    clock,
+    ids: overrides.ids ?? RANDOM_IDS,
+    extractor: createExtractor(config.extractor, model ? { model, continuity, clock, generations } : null),
     reviewPolicy: config.reviewPolicy,
+    model,
+    generations,
   };
 }

@@ -16,7 +16,7 @@ interface Planted {
 const PLANTED = (JSON.parse(readFileSync(new URL("../../protocol/test-fixtures/secrets/planted.json", import.meta.url), "utf8")) as { entries: Planted[] }).entries;
 const SCOPE = "secrets-scope";
 
-test("planted secrets through capture, flush, remember, revise, retire and candidate review: 0 stored, 0 returned", async (t) => {
+test("planted secrets through capture, flush, remember, revise, retire, candidate review, handoff and work records: 0 stored, 0 returned", async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "pc-secrets-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const store = await openSqliteStore(join(dir, "store.sqlite"), { synchronous: "normal" });
@@ -55,6 +55,27 @@ test("planted secrets through capture, flush, remember, revise, retire and candi
       responses.push(JSON.stringify(response.json));
     }
   }
+  const evidence = [{ kind: "source", source_ref: { name: "content", source_id: "planted-0" } }];
+  for (const planted of PLANTED) {
+    const draft = { objective: "Hand off", state: [{ text: planted.text, citations: evidence }], disposition: "continuable", next_action: null, omissions: [] };
+    const contract = {
+      schema: "powercontext.work-contract.v1", trust: "untrusted_input", objective: planted.text.trim(), facts: [],
+      in_scope: ["x"], completion_criteria: ["y"], exclusions: [], authorization_notes: [], open_questions: [],
+    };
+    for (const [url, body] of [
+      ["/v1/handoff/prepare", { scope_id: SCOPE, objective: planted.text, evidence }],
+      ["/v1/handoff/activate", { scope_id: SCOPE, boundary_source: evidence[0]?.source_ref, objective: planted.text }],
+      ["/v1/handoff/finalize", { scope_id: SCOPE, draft }],
+      ["/v1/handoff/commit", { scope_id: SCOPE, handoff: { schema: "powercontext.prepared-handoff.v1", scope_id: SCOPE, base: null, content: { schema: "powercontext.handoff.v1", ...draft } } }],
+      ["/v1/work/contracts/create", { scope_id: SCOPE, source_id: `contract-${planted.secret.length}`, contract }],
+    ] as const) {
+      const response = await post(url, body);
+      assert.equal(response.status, 422, `${url} accepted a ${planted.family}: ${JSON.stringify(response.json).slice(0, 200)}`);
+      assert.equal(response.json.error.code, "secret_rejected", `${url} ${planted.family}: ${JSON.stringify(response.json).slice(0, 300)}`);
+      refused += 1;
+      responses.push(JSON.stringify(response.json));
+    }
+  }
   for (let flushed = 0; flushed < 10; flushed += 1) {
     const flush = await post("/v1/memory/flush", { scope_id: SCOPE });
     responses.push(JSON.stringify(flush.json));
@@ -85,4 +106,5 @@ test("planted secrets through capture, flush, remember, revise, retire and candi
   console.log(`planted ${PLANTED.length} secrets in ${families.size} families: ${redacted} redactions at capture, ${refused} writes refused, ${leaks.length} stored or returned`);
   assert.deepEqual(leaks.map((p) => p.family), []);
   assert.ok(redacted >= PLANTED.length * 2, "every planted secret is redacted in content and in metadata");
+  assert.equal(refused, PLANTED.length * 9);
 });

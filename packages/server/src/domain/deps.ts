@@ -1,6 +1,8 @@
 // What domain functions receive: their whole world. Nothing under domain/ reads the clock, env, files or sockets itself.
-import type { Store } from "../store/types.ts";
+import type { ContinuityStore, Store } from "../store/types.ts";
 import type { Extractor } from "./extract/types.ts";
+import type { GenerationLog } from "./model/generation-log.ts";
+import type { ChatModel } from "./model/types.ts";
 
 export interface Clock {
   now(): Date;
@@ -15,8 +17,13 @@ export type ReviewPolicy = { mode: "auto"; threshold: number } | { mode: "manual
 
 export interface DomainDeps {
   store: Store;
+  /** Handoff revisions, the handoff cursor and model usage; the same database as `store`. */
+  continuity: ContinuityStore;
   clock: Clock;
   ids: IdSource;
   extractor: Extractor;
   reviewPolicy: ReviewPolicy;
+  /** The configured model, or null: everything works without one. Never used on the recall path. */
+  model: ChatModel | null;
+  generations: GenerationLog;
 }

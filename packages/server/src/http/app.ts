@@ -11,10 +11,12 @@ import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
 import { contextRoutes } from "./routes/context.ts";
+import { handoffRoutes } from "./routes/handoff.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { memoryRoutes } from "./routes/memory.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
+import { workRoutes } from "./routes/work.ts";
 import { OPERATIONS } from "./schemas/routes.ts";
 
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
@@ -44,7 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
-  const metrics = createMetrics();
+  const metrics = createMetrics(deps.domain.generations);
   const knownPaths = new Set<string>(Object.values(OPERATIONS).map((operation) => operation.url));
 
   // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
@@ -83,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contextRoutes, { domain: deps.domain, recall: deps.recall });
   await app.register(memoryRoutes, { domain: deps.domain });
   await app.register(candidateRoutes, { domain: deps.domain });
+  await app.register(handoffRoutes, { domain: deps.domain });
+  await app.register(workRoutes, { domain: deps.domain });
   await app.ready();
   return app;
 }

@@ -21,7 +21,11 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   capability_not_supported: 422,
   secret_rejected: 422,
   internal_error: 500,
+  invalid_handoff_generation: 500,
   runtime_not_ready: 503,
+  handoff_generation_unavailable: 503,
+  inference_timeout: 503,
+  inference_unavailable: 503,
   schema_too_new: 500,
   configuration_invalid: 500,
 };

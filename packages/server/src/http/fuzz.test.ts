@@ -5,6 +5,10 @@ import { buildTestApp } from "../testing/test-app.ts";
 
 const SCOPE = "fuzz";
 const CITATION = { memory_ref: { family: "memory", artifact_id: "memory", revision: 1 }, entry_id: "mem_ent_1", entry_version_id: "mem_ver_1" };
+const EVIDENCE = { kind: "source", source_ref: { name: "content", source_id: "s" } };
+const DRAFT = { objective: "o", state: [{ text: "t", citations: [EVIDENCE] }], disposition: "continuable", next_action: null, omissions: [] };
+const PREPARED = { schema: "powercontext.prepared-handoff.v1", scope_id: SCOPE, base: null, content: { schema: "powercontext.handoff.v1", ...DRAFT } };
+const CLAIM = { text: "t", basis: "declared", evidence: [] };
 const VALID: Record<string, Record<string, unknown>> = {
   "/v1/sources/content": { scope_id: SCOPE, source_id: "s", content: "We must use pnpm.", metadata: { a: 1 } },
   "/v1/context/prepare": { scope_id: SCOPE, query: "pnpm", max_bytes: 8000 },
@@ -21,6 +25,27 @@ const VALID: Record<string, Record<string, unknown>> = {
   "/v1/memory/candidates/approve": { scope_id: SCOPE, candidate_id: "mcand_1", expected_version: 1, reviewer: "user:a" },
   "/v1/memory/candidates/reject": { scope_id: SCOPE, candidate_id: "mcand_1", expected_version: 1, reason: "no" },
   "/v1/memory/candidates/revise": { scope_id: SCOPE, candidate_id: "mcand_1", expected_version: 1, proposal: { kind: "k", text: "t" } },
+  "/v1/handoff/prepare": { scope_id: SCOPE, objective: "é".repeat(300), evidence: [EVIDENCE], max_bytes: 512 },
+  "/v1/handoff/finalize": { scope_id: SCOPE, draft: DRAFT },
+  "/v1/handoff/commit": { scope_id: SCOPE, handoff: PREPARED },
+  "/v1/handoff/continue": { scope_id: SCOPE, selection: "prepared", prepared: PREPARED },
+  "/v1/handoff/activate": { scope_id: SCOPE, boundary_source: EVIDENCE.source_ref, objective: "o", evidence: [EVIDENCE], max_bytes: 512 },
+  "/v1/work/contracts/create": {
+    scope_id: SCOPE,
+    source_id: "c",
+    contract: { schema: "powercontext.work-contract.v1", trust: "untrusted_input", objective: "o", facts: [CLAIM], in_scope: ["a"], exclusions: [], completion_criteria: ["b"], authorization_notes: [], open_questions: [] },
+  },
+  "/v1/work/handoffs/prepare-current": {
+    scope_id: SCOPE,
+    source_id: "b",
+    handoff: { schema: "powercontext.current-work-handoff.v1", trust: "untrusted_input", objective: "o", state: [CLAIM], disposition: "continuable", next_action: CLAIM, omissions: [] },
+  },
+  "/v1/work/handoffs/acknowledge": { scope_id: SCOPE, source_id: "r", receiver: "pi", status: "declined", selection: "prepared", prepared: PREPARED, message: "m" },
+  "/v1/work/outcomes/record": {
+    scope_id: SCOPE,
+    source_id: "o",
+    outcome: { schema: "powercontext.task-outcome.v1", trust: "untrusted_observation", objective: "o", summary: "s", status: "partial", observations: [CLAIM], checks: [], produced_artifacts: [], remaining_work: [] },
+  },
 };
 
 /** A small deterministic PRNG (mulberry32) so failures reproduce. */
@@ -67,12 +92,13 @@ function mutate(valid: Record<string, unknown>, next: () => number): unknown {
   }
 }
 
-test("2,000 generated malformed requests never produce a 5xx and keep the envelope", async (t) => {
+test("3,000 generated malformed requests never produce a 5xx and keep the envelope", async (t) => {
   const { app, post } = await buildTestApp(t);
   await post("/v1/memory/remember", { scope_id: SCOPE, kind: "decision", text: "Use pnpm." });
+  await post("/v1/sources/content", { scope_id: SCOPE, source_id: "s", content: "Boundary." });
   const next = random(20261129);
   const urls = Object.keys(VALID);
-  for (let i = 0; i < 2000; i += 1) {
+  for (let i = 0; i < 3000; i += 1) {
     const url = urls[i % urls.length] as string;
     const body = mutate(VALID[url] as Record<string, unknown>, next);
     const response = await app.inject({ method: "POST", url, payload: JSON.stringify(body), headers: { "content-type": "application/json" } });

@@ -1,5 +1,6 @@
 // Prometheus metrics for one app instance (its own registry, so several apps can live in one process).
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { GenerationLog } from "../domain/model/generation-log.ts";
 
 export interface HttpMetrics {
   registry: Registry;
@@ -7,9 +8,22 @@ export interface HttpMetrics {
   duration: Histogram<"operation">;
 }
 
-export function createMetrics(): HttpMetrics {
+/** HTTP metrics, plus `powercontext_generations_total` read from the domain's generation log at each scrape. */
+export function createMetrics(generations?: GenerationLog): HttpMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "powercontext_" });
+  if (generations) {
+    new Counter({
+      name: "powercontext_generations_total",
+      help: "Generated results by purpose and outcome (model, deterministic, fallback) and fallback reason.",
+      labelNames: ["purpose", "outcome", "reason"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { purpose, outcome, reason, count } of generations.counts()) this.inc({ purpose, outcome, reason }, count);
+      },
+    });
+  }
   return {
     registry,
     requests: new Counter({

@@ -2,10 +2,12 @@
 import type { TestContext } from "node:test";
 import type { FastifyInstance } from "fastify";
 import type { ReviewPolicy } from "../domain/deps.ts";
-import { createExtractor } from "../domain/extract/index.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "../domain/review/policy.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
+import type { DomainDeps } from "../domain/deps.ts";
+import type { ExtractorName, ModelConfig } from "../config.ts";
 import { buildApp, type Lifecycle } from "../http/app.ts";
+import { createDomainDeps } from "../runtime.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 import { fixedClock, sequentialIds } from "./fakes.ts";
@@ -13,29 +15,36 @@ import { fixedClock, sequentialIds } from "./fakes.ts";
 export interface TestAppOptions {
   token?: string | null;
   reviewPolicy?: ReviewPolicy;
-  extractor?: "rules" | "verbatim";
+  extractor?: ExtractorName;
+  /** A store opened by the test (closed with the app; closing twice is harmless). */
   store?: Store;
   bodyLimit?: number;
+  /** A model endpoint, e.g. a fake model server's. */
+  model?: ModelConfig;
 }
 
 export interface TestApp {
   app: FastifyInstance;
   store: Store;
+  domain: DomainDeps;
   recall: RecallRecorder;
   lifecycle: Lifecycle;
+  clock: ReturnType<typeof fixedClock>;
   post(url: string, body: unknown): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
 }
 
 export async function buildTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
   const store = options.store ?? (await openSqliteStore(":memory:"));
   const clock = fixedClock();
-  const domain = {
+  const domain = createDomainDeps(
     store,
-    clock,
-    ids: sequentialIds(),
-    extractor: createExtractor(options.extractor ?? "rules"),
-    reviewPolicy: options.reviewPolicy ?? { mode: "auto", threshold: DEFAULT_AUTO_THRESHOLD },
-  };
+    {
+      extractor: options.extractor ?? "rules",
+      reviewPolicy: options.reviewPolicy ?? { mode: "auto", threshold: DEFAULT_AUTO_THRESHOLD },
+      model: options.model ?? null,
+    },
+    { clock, ids: sequentialIds() },
+  );
   const recall = new RecallRecorder(domain);
   const lifecycle: Lifecycle = { accepting: true };
   const app = await buildApp({
@@ -53,8 +62,10 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
   return {
     app,
     store,
+    domain,
     recall,
     lifecycle,
+    clock,
     async post(url, body) {
       const response = await app.inject({ method: "POST", url, payload: body as object, headers: { "content-type": "application/json" } });
       return { status: response.statusCode, json: response.json(), headers: response.headers };

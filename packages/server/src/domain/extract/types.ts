@@ -1,7 +1,7 @@
 import type { SourceReference } from "@powercontext/protocol";
 import type { StoredSource } from "../../store/types.ts";
 
-export type ExtractorName = "rules" | "verbatim";
+export type ExtractorName = "rules" | "verbatim" | "llm";
 
 /** The kinds the rules extractor proposes. */
 export type RuleKind = "decision" | "constraint" | "convention" | "preference" | "command" | "fact";
@@ -15,11 +15,16 @@ export interface ExtractedCandidate {
   confidence: number;
   /** Exactly the Sources the text came from, in source-position order. */
   source_refs: SourceReference[];
+  /** The profile that produced it when that is not the extractor's own name (the `llm` profile's `rules` fallback). */
+  extractor?: ExtractorName;
 }
 
-/** Turns a journal window into candidates. Pure and deterministic; never throws on any Source content. */
+/**
+ * Turns a journal window into candidates; never throws on any Source content. `rules` and `verbatim` are pure,
+ * deterministic and synchronous; `llm` asks the configured model and answers asynchronously.
+ */
 export interface Extractor {
   readonly name: ExtractorName;
   /** Candidates in source-position order, then order of appearance. */
-  extract(sources: readonly StoredSource[]): ExtractedCandidate[];
+  extract(sources: readonly StoredSource[]): ExtractedCandidate[] | Promise<ExtractedCandidate[]>;
 }

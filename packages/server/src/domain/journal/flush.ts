@@ -38,7 +38,7 @@ export async function flushMemory(deps: DomainDeps, request: { scope_id: string 
     }
     // Sources are redacted at capture; a candidate that still carries a secret (an extractor joining fragments,
     // a model echoing one) never becomes a candidate.
-    const extracted = deps.extractor.extract(window.sources).filter((candidate) => !containsSecret(`${candidate.kind}\n${candidate.text}`));
+    const extracted = (await deps.extractor.extract(window.sources)).filter((candidate) => !containsSecret(`${candidate.kind}\n${candidate.text}`));
     const candidates = await reviewAll(deps, request.scope_id, extracted);
     const result = await deps.store.commitFlush({
       scope_id: request.scope_id,
@@ -85,7 +85,7 @@ async function reviewAll(deps: DomainDeps, scopeId: string, extracted: readonly 
       candidate_id: deps.ids.next(CANDIDATE_ID_PREFIX),
       proposal: { kind: candidate.kind, text: candidate.text },
       confidence: candidate.confidence,
-      extractor: deps.extractor.name,
+      extractor: candidate.extractor ?? deps.extractor.name,
       source_refs: candidate.source_refs,
       disposition: reviewCandidate(deps.reviewPolicy, candidate.confidence, entry, nearDuplicate),
     });

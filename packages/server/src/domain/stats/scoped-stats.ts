@@ -1,17 +1,12 @@
 // get_stats: inventory, model usage and recall statistics for one scope over a period (contract §5.4).
-import type { RecallSample, Store } from "../../store/types.ts";
+import type { ContinuityStore, RecallSample, Store } from "../../store/types.ts";
 import type { Clock } from "../deps.ts";
 import { TOKEN_ESTIMATOR } from "./token-estimate.ts";
+import { summarizeUsage, type UsageValue } from "./usage-summary.ts";
 
 export type StatsPeriod = "today" | "7d" | "30d";
 const PERIOD_DAYS: Record<StatsPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
 
-interface UsageValue {
-  requests: number;
-  input_tokens: number | null;
-  output_tokens: number | null;
-}
-const NO_USAGE: UsageValue = { requests: 0, input_tokens: 0, output_tokens: 0 };
 
 interface RecallCounts {
   preparations: number;
@@ -68,23 +63,25 @@ export function periodDates(today: Date, days: number): string[] {
 }
 
 export async function getScopedStats(
-  deps: { store: Store; clock: Clock },
+  deps: { store: Store; continuity: ContinuityStore; clock: Clock },
   request: { scope_id: string; period?: StatsPeriod },
 ): Promise<ScopedStats> {
   const now = deps.clock.now();
   const preset = request.period ?? "30d";
   const dates = periodDates(now, PERIOD_DAYS[preset]);
   const period: PeriodValue = { preset, start_date: dates[0] ?? "", end_date: dates.at(-1) ?? "", timezone: "UTC" };
-  const [inventory, samples] = await Promise.all([
+  const [inventory, samples, usage, handoff] = await Promise.all([
     deps.store.getInventory(request.scope_id),
     deps.store.readRecallDaily(request.scope_id, period.start_date, period.end_date),
+    deps.continuity.readModelUsage(request.scope_id, period.start_date, period.end_date),
+    deps.continuity.getHandoffHead(request.scope_id),
   ]);
   const entries = inventory.entries_by_kind.reduce(
     (sum, row) => ({ total: sum.total + row.total, active: sum.active + row.active, inactive: sum.inactive + row.inactive }),
     { total: 0, active: 0, inactive: 0 },
   );
   const families = [
-    ...(inventory.has_handoff ? [{ family: "handoff", total: 1 }] : []),
+    ...(inventory.has_handoff || handoff !== null ? [{ family: "handoff", total: 1 }] : []),
     ...(inventory.has_memory ? [{ family: "memory", total: 1 }] : []),
   ];
   const byDate = new Map(samples.map((sample) => [sample.date, sample]));
@@ -103,12 +100,7 @@ export async function getScopedStats(
       candidates: { total: 0, pending: 0, approved: 0, rejected: 0, by_family: [] },
       memory: { entries: { ...entries, by_kind: inventory.entries_by_kind } },
     },
-    usage: {
-      period,
-      totals: { generation: NO_USAGE, embedding: NO_USAGE },
-      by_purpose: [],
-      daily: dates.map((date) => ({ date, generation: NO_USAGE, embedding: NO_USAGE, by_purpose: [] })),
-    },
+    usage: { period, ...summarizeUsage(usage, dates) },
     recall: {
       period,
       estimator: TOKEN_ESTIMATOR,

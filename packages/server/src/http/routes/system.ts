@@ -12,7 +12,8 @@ export const CAPABILITIES = {
   experience_generation: false,
   managed_skill_generation: false,
   external_skill_registry: false,
-  handoff_generation: false,
+  /** The deterministic drafter always generates, so prepare and activate work with or without a model. */
+  handoff_generation: true,
   search_modes: ["auto", "fts"],
   context_versions: ["powercontext.prepared-context.v1"],
 } as const;

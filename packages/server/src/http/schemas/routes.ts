@@ -14,6 +14,18 @@ import {
 import { MemoryEntry } from "./common.ts";
 import { PrepareContextRequest, PreparedContext } from "./context.ts";
 import { ErrorEnvelope } from "./error.ts";
+import {
+  ActivateHandoffRequest,
+  ActivateHandoffResponse,
+  CommitHandoffRequest,
+  CommitHandoffResponse,
+  ContinueHandoffRequest,
+  FinalizeHandoffRequest,
+  HandoffDraft,
+  HandoffResolution,
+  PrepareHandoffRequest,
+  PreparedHandoff,
+} from "./handoff.ts";
 import { LivenessResponse, ReadinessResponse } from "./health.ts";
 import {
   FlushMemoryRequest,
@@ -32,6 +44,15 @@ import {
 } from "./memory.ts";
 import { CaptureRequest, CaptureResponse } from "./sources.ts";
 import { ScopedStats, StatsQuery } from "./stats.ts";
+import {
+  AcknowledgeHandoffRequest,
+  AcknowledgeHandoffResponse,
+  CreateWorkContractRequest,
+  PrepareCurrentHandoffRequest,
+  PrepareCurrentHandoffResponse,
+  RecordTaskOutcomeRequest,
+  WorkSourceReceipt,
+} from "./work.ts";
 
 export interface OperationSpec {
   readonly method: "GET" | "POST";
@@ -183,6 +204,70 @@ export const OPERATIONS = {
     summary: "Replace a pending candidate's proposal, creating its next version.",
     body: ReviseMemoryCandidateRequest,
     response: { 200: MemoryCandidate, ...WRITE_ERRORS },
+  },
+  prepare_handoff: {
+    method: "POST",
+    url: "/v1/handoff/prepare",
+    summary:
+      "Draft a Handoff from an objective and 1–32 unique cited evidence items (deterministic, or by the configured model with fallback). Persists nothing.",
+    body: PrepareHandoffRequest,
+    response: { 200: HandoffDraft, 404: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  finalize_handoff: {
+    method: "POST",
+    url: "/v1/handoff/finalize",
+    summary: "Check that every direct citation of a draft resolves and return a PreparedHandoff recording the head it saw.",
+    body: FinalizeHandoffRequest,
+    response: { 200: PreparedHandoff, 404: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  commit_handoff: {
+    method: "POST",
+    url: "/v1/handoff/commit",
+    summary: "Commit a PreparedHandoff as the next Handoff revision if its base is still the head; identical content is a no-op.",
+    body: CommitHandoffRequest,
+    response: { 200: CommitHandoffResponse, ...WRITE_ERRORS },
+  },
+  continue_handoff: {
+    method: "POST",
+    url: "/v1/handoff/continue",
+    summary: "Resolve a prepared, exact or latest Handoff as untrusted history with per-statement evidence checks.",
+    body: ContinueHandoffRequest,
+    response: { 200: HandoffResolution, 404: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  activate_handoff: {
+    method: "POST",
+    url: "/v1/handoff/activate",
+    summary: "Draft a Handoff at a boundary Source past the scope's handoff cursor, moving the cursor; otherwise ignored.",
+    body: ActivateHandoffRequest,
+    response: { 200: ActivateHandoffResponse, 404: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  create_work_contract: {
+    method: "POST",
+    url: "/v1/work/contracts/create",
+    summary: "Store a WorkContract as a work-contract Source; idempotent per (scope_id, source_id).",
+    body: CreateWorkContractRequest,
+    response: { 202: WorkSourceReceipt, ...WRITE_ERRORS },
+  },
+  handoff_current_work: {
+    method: "POST",
+    url: "/v1/work/handoffs/prepare-current",
+    summary: "Capture a CurrentWorkHandoff as a handoff-boundary Source and return it finalized as a PreparedHandoff (no model).",
+    body: PrepareCurrentHandoffRequest,
+    response: { 200: PrepareCurrentHandoffResponse, ...WRITE_ERRORS },
+  },
+  acknowledge_handoff: {
+    method: "POST",
+    url: "/v1/work/handoffs/acknowledge",
+    summary: "Resolve a prepared or exact Handoff as continue does and store the receiver's verdict as a handoff-receipt Source.",
+    body: AcknowledgeHandoffRequest,
+    response: { 200: AcknowledgeHandoffResponse, ...WRITE_ERRORS },
+  },
+  record_task_outcome: {
+    method: "POST",
+    url: "/v1/work/outcomes/record",
+    summary: "Store a TaskOutcome as a task-outcome Source; idempotent per (scope_id, source_id).",
+    body: RecordTaskOutcomeRequest,
+    response: { 202: WorkSourceReceipt, ...WRITE_ERRORS },
   },
 } as const satisfies Record<string, OperationSpec>;
 

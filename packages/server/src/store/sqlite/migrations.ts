@@ -106,4 +106,29 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (scope_id, date)
   ) STRICT;
   `,
+  // 3: Handoff revisions, the handoff activation cursor and daily model usage (the ContinuityStore).
+  `
+  CREATE TABLE handoff_revision (
+    scope_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    content_key TEXT NOT NULL,
+    committed_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, revision)
+  ) STRICT;
+  CREATE TABLE handoff_cursor (
+    scope_id TEXT PRIMARY KEY,
+    position INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE model_usage_daily (
+    scope_id TEXT NOT NULL,
+    date TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    requests INTEGER NOT NULL,
+    input_tokens INTEGER,
+    output_tokens INTEGER,
+    PRIMARY KEY (scope_id, date, purpose, kind)
+  ) STRICT;
+  `,
 ];

@@ -4,6 +4,9 @@ import type { DatabaseSync } from "node:sqlite";
 import type { MemoryCitation } from "@powercontext/protocol";
 import type {
   CandidateListQuery,
+  ContinuityStore,
+  HandoffCommit,
+  ModelUsageSample,
   CandidateReview,
   FlushCommit,
   NewSource,
@@ -15,6 +18,7 @@ import type {
   Store,
 } from "../types.ts";
 import * as candidates from "./candidates.ts";
+import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
@@ -23,13 +27,16 @@ import * as stats from "./stats.ts";
 
 export type { SqliteOptions } from "./database.ts";
 
+/** The embedded store implements the Store and the ContinuityStore on one database and one connection. */
+export type SqliteStore = Store & ContinuityStore;
+
 /** Opens (creating and migrating as needed) the embedded store at `path`, or in memory for ":memory:". */
-export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<Store> {
+export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<SqliteStore> {
   const db = openDatabase(path, options);
   return createSqliteStore(db);
 }
 
-function createSqliteStore(db: DatabaseSync): Store {
+function createSqliteStore(db: DatabaseSync): SqliteStore {
   const write = <T>(work: () => T): Promise<T> => Promise.resolve().then(() => transaction(db, work));
   const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work);
   return {
@@ -59,6 +66,14 @@ function createSqliteStore(db: DatabaseSync): Store {
     getInventory: (scopeId: string) => read(() => stats.getInventory(db, scopeId)),
     addRecallSamples: (samples: RecallSample[]) => write(() => stats.addRecallSamples(db, samples)),
     readRecallDaily: (scopeId: string, from: string, to: string) => read(() => stats.readRecallDaily(db, scopeId, from, to)),
+    getHandoffHead: (scopeId: string) => read(() => continuity.getHandoffHead(db, scopeId)),
+    getHandoffRevision: (scopeId: string, revision: number) => read(() => continuity.getHandoffRevision(db, scopeId, revision)),
+    commitHandoff: (commit: HandoffCommit) => write(() => continuity.commitHandoff(db, commit)),
+    getHandoffCursor: (scopeId: string) => read(() => continuity.getHandoffCursor(db, scopeId)),
+    advanceHandoffCursor: (scopeId: string, from: number, to: number) =>
+      write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
+    addModelUsage: (samples: ModelUsageSample[]) => write(() => continuity.addModelUsage(db, samples)),
+    readModelUsage: (scopeId: string, from: string, to: string) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };

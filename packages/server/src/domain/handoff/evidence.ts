@@ -1,0 +1,82 @@
+// Citation availability (contract §3) and the material behind each available citation, for drafting.
+import type { HandoffCitation, MemoryEntry } from "@powercontext/protocol";
+import { PowerContextError } from "../../errors.ts";
+import type { HandoffRevision, StoredSource } from "../../store/types.ts";
+import type { DomainDeps } from "../deps.ts";
+import { isHandoffRef } from "./content.ts";
+
+export type EvidenceDeps = Pick<DomainDeps, "store" | "continuity">;
+
+/** An available citation with what it names. */
+export type Evidence =
+  | { kind: "source"; citation: HandoffCitation; source: StoredSource }
+  | { kind: "memory"; citation: HandoffCitation; entry: MemoryEntry }
+  | { kind: "artifact"; citation: HandoffCitation; handoff: HandoffRevision | null };
+
+/**
+ * What `citation` names in the scope now, or null when it is unavailable:
+ * - source: the `(name, source_id)` is in the journal;
+ * - artifact: that exact revision exists (the scope's `memory`/`memory` or `handoff`/`handoff`; no other family is kept);
+ * - memory: the cited revision exists and maps the entry to exactly that version, active or inactive there.
+ */
+export async function resolveCitation(deps: EvidenceDeps, scopeId: string, citation: HandoffCitation): Promise<Evidence | null> {
+  switch (citation.kind) {
+    case "source": {
+      const source = await deps.store.findSource(scopeId, citation.source_ref.source_id);
+      return source ? { kind: "source", citation, source } : null;
+    }
+    case "memory": {
+      const lookup = await deps.store.getEntry(scopeId, citation.memory_citation);
+      return lookup.status === "found" ? { kind: "memory", citation, entry: lookup.entry } : null;
+    }
+    case "artifact": {
+      const ref = citation.artifact_ref;
+      if (ref.family === "memory" && ref.artifact_id === "memory") {
+        const head = await deps.store.getMemoryHead(scopeId);
+        return head !== null && ref.revision <= head.revision ? { kind: "artifact", citation, handoff: null } : null;
+      }
+      if (isHandoffRef(ref)) {
+        const handoff = await deps.continuity.getHandoffRevision(scopeId, ref.revision);
+        return handoff ? { kind: "artifact", citation, handoff } : null;
+      }
+      return null;
+    }
+    default: {
+      const unknown: never = citation;
+      throw new Error(`unknown citation ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** The unavailable ones among `citations`, in order and deduplicated by the caller's list. */
+export async function unavailableCitations(
+  deps: EvidenceDeps,
+  scopeId: string,
+  citations: readonly HandoffCitation[],
+): Promise<HandoffCitation[]> {
+  const unavailable: HandoffCitation[] = [];
+  for (const citation of citations) {
+    if ((await resolveCitation(deps, scopeId, citation)) === null) unavailable.push(citation);
+  }
+  return unavailable;
+}
+
+export function evidenceNotFound(): PowerContextError {
+  return new PowerContextError("handoff_evidence_not_found", "Cited Handoff evidence was not found.");
+}
+
+/** Every citation resolved, in order; 404 `handoff_evidence_not_found` if any is unavailable. */
+export async function resolveAll(deps: EvidenceDeps, scopeId: string, citations: readonly HandoffCitation[]): Promise<Evidence[]> {
+  const resolved: Evidence[] = [];
+  for (const citation of citations) {
+    const evidence = await resolveCitation(deps, scopeId, citation);
+    if (evidence === null) throw evidenceNotFound();
+    resolved.push(evidence);
+  }
+  return resolved;
+}
+
+/** 404 `handoff_evidence_not_found` unless every citation is available. */
+export async function requireAvailable(deps: EvidenceDeps, scopeId: string, citations: readonly HandoffCitation[]): Promise<void> {
+  await resolveAll(deps, scopeId, citations);
+}
