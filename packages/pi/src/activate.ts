@@ -1,0 +1,14 @@
+// Builds the runtime from the environment; invalid configuration yields null so the extension registers nothing.
+import { describeError } from "./fail-open.ts";
+import type { Logger } from "./host.ts";
+import { createRuntime, type Runtime } from "./runtime.ts";
+import { loadSettings } from "./settings.ts";
+
+export function activate(env: Readonly<Record<string, string | undefined>>, log: Logger): Runtime | null {
+  try {
+    return createRuntime({ settings: loadSettings(env), log });
+  } catch (error) {
+    log("configuration.invalid", { ...describeError(error), effect: "PowerContext is disabled: no tools, no /pc, hooks do nothing." });
+    return null;
+  }
+}

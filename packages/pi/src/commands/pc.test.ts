@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { PiError } from "../errors.ts";
+import { createFakeClient, makeContext, makeRuntime, makeUi } from "../testing/fake-client.ts";
+import { runPcCommand } from "./pc.ts";
+
+test("/pc without an argument reports the base URL and scope without calling the Server", async () => {
+  const client = createFakeClient();
+  const report = await runPcCommand(makeRuntime(client, { scope: "git:x/y" }), "", makeContext());
+  assert.equal(report.ok, true);
+  assert.equal(JSON.parse(report.text).scope_id, "git:x/y");
+  assert.equal(client.calls.length, 0);
+});
+
+test("/pc doctor checks liveness and readiness in parallel without a scope", async () => {
+  const client = createFakeClient((call) => (call.operation === "get_liveness" ? { status: "ok" } : { status: "ready", checks: {} }));
+  const report = await runPcCommand(makeRuntime(client), "doctor", makeContext());
+  assert.equal(report.ok, true);
+  assert.deepEqual(client.calls.map((call) => [call.operation, call.payload]), [["get_liveness", {}], ["get_readiness", {}]]);
+  const notReady = createFakeClient((call) => {
+    if (call.operation === "get_readiness") throw new PiError("http_error", "503", { http: { status: 503, serverCode: null, serverMessage: null, requestId: null } });
+    return { status: "ok" };
+  });
+  assert.equal((await runPcCommand(makeRuntime(notReady), "doctor", makeContext())).ok, false);
+});
+
+test("/pc search sends limit 8 and mode auto with the derived scope", async () => {
+  const client = createFakeClient(() => ({ hits: [] }));
+  await runPcCommand(makeRuntime(client), "search  billing  database ", makeContext());
+  assert.deepEqual(client.calls[0]?.payload, { query: "billing  database", limit: 8, mode: "auto", scope_id: "scope-a" });
+});
+
+test("/pc remember and /pc flush are confirmation-gated", async () => {
+  for (const args of ["remember keep SQLite for tests", "flush"]) {
+    const client = createFakeClient(() => ({}));
+    const none = await runPcCommand(makeRuntime(client), args, makeContext({ hasUI: false }));
+    assert.equal(JSON.parse(none.text).code, "confirmation_required", args);
+    const declined = await runPcCommand(makeRuntime(client), args, makeContext({ ui: makeUi(false) }));
+    assert.equal(JSON.parse(declined.text).code, "cancelled", args);
+    assert.equal(client.calls.length, 0, args);
+    const approved = await runPcCommand(makeRuntime(client), args, makeContext({ ui: makeUi(true) }));
+    assert.equal(approved.ok, true, args);
+  }
+});
+
+test("/pc remember stores an agent note; /pc stats sends only the scope", async () => {
+  const client = createFakeClient(() => ({}));
+  await runPcCommand(makeRuntime(client), "remember  Keep SQLite for tests.", makeContext());
+  await runPcCommand(makeRuntime(client), "stats", makeContext());
+  assert.deepEqual(client.calls.map((call) => [call.operation, call.payload]), [
+    ["remember_memory", { kind: "agent-note", text: "Keep SQLite for tests.", scope_id: "scope-a" }],
+    ["get_stats", { scope_id: "scope-a" }],
+  ]);
+});
+
+test("unknown subcommands and missing arguments get usage, not a request", async () => {
+  const client = createFakeClient();
+  for (const args of ["outcome", "review", "search", "remember   ", "api get"]) {
+    const report = await runPcCommand(makeRuntime(client), args, makeContext());
+    assert.equal(report.ok, false, args);
+    assert.equal(JSON.parse(report.text).code, "invalid_request", args);
+  }
+  assert.equal(client.calls.length, 0);
+});

@@ -1,0 +1,38 @@
+// The package's one error class. Codes are stable; tool results and logs branch on them, never on messages.
+
+export const PI_ERROR_CODES = [
+  /** A POWERCONTEXT_PI_* variable is invalid; the extension then registers nothing. */
+  "configuration_invalid",
+  /** Connection refused, DNS, TLS, timeout or abort: the Server could not be reached in time. */
+  "transport_failed",
+  /** A redirect, an oversized body or a success body that is not JSON. */
+  "invalid_response",
+  /** The Server answered with a non-2xx status. */
+  "http_error",
+] as const;
+export type PiErrorCode = (typeof PI_ERROR_CODES)[number];
+
+export interface HttpErrorDetails {
+  status: number;
+  /** The envelope's `error.code`, when the body carried one. */
+  serverCode: string | null;
+  /** The envelope's `error.message`, when the body carried one. */
+  serverMessage: string | null;
+  requestId: string | null;
+}
+
+export class PiError extends Error {
+  readonly code: PiErrorCode;
+  readonly http: HttpErrorDetails | null;
+  constructor(code: PiErrorCode, message: string, options?: ErrorOptions & { http?: HttpErrorDetails }) {
+    super(message, options);
+    this.name = "PiError";
+    this.code = code;
+    this.http = options?.http ?? null;
+  }
+}
+
+/** Invalid local configuration; the message never repeats a value that may hold a credential. */
+export function configError(message: string): PiError {
+  return new PiError("configuration_invalid", message);
+}

@@ -1,0 +1,63 @@
+// before_agent_start: recall and capture under one turn budget, failing independently and always open.
+import { captureSkipReason, capturePrompt } from "../capture.ts";
+import { describeError } from "../fail-open.ts";
+import { flushThrough } from "../flush-now.ts";
+import type { HostContext } from "../host.ts";
+import { appendRecall, prepareRecall } from "../recall.ts";
+import type { Runtime } from "../runtime.ts";
+import { turnIdentity } from "../turn.ts";
+
+export interface BeforeAgentStartInput {
+  /** Absent when a custom message (not a user prompt) starts the run; such runs are skipped. */
+  prompt?: string;
+  systemPrompt: string;
+}
+
+/** Resolves `{ systemPrompt }` when ready context was recalled, else undefined (Pi keeps its prompt). */
+export async function beforeAgentStart(
+  runtime: Runtime,
+  event: BeforeAgentStartInput,
+  ctx: Pick<HostContext, "cwd" | "sessionManager" | "signal">,
+): Promise<{ systemPrompt: string } | undefined> {
+  const prompt = (event.prompt ?? "").trim();
+  if (prompt === "") return undefined;
+  const { settings, client, log } = runtime;
+  const scopeId = await runtime.scopes.resolve(ctx.cwd);
+  const budget = AbortSignal.timeout(settings.httpBudgetMs);
+  const signal = ctx.signal === undefined ? budget : AbortSignal.any([budget, ctx.signal]);
+
+  const recall = prepareRecall(client, { scopeId, query: prompt, maxBytes: settings.maxBytes }, signal).catch((error: unknown) => {
+    log("prepare.failed", describeError(error));
+    return null;
+  });
+  const capture = captureTurn(runtime, { scopeId, prompt, cwd: ctx.cwd, ctx }, signal);
+  const [content] = await Promise.all([recall, capture]);
+  return content === null ? undefined : { systemPrompt: appendRecall(event.systemPrompt, content) };
+}
+
+async function captureTurn(
+  runtime: Runtime,
+  { scopeId, prompt, cwd, ctx }: { scopeId: string; prompt: string; cwd: string; ctx: Pick<HostContext, "sessionManager"> },
+  signal: AbortSignal,
+): Promise<void> {
+  const { settings, client, flusher, log } = runtime;
+  const skip = captureSkipReason(prompt, settings.capturePrompts);
+  if (skip !== null) {
+    log("capture.skipped", { reason: skip });
+    return;
+  }
+  let position: number | null;
+  try {
+    position = await capturePrompt(client, { scopeId, prompt, cwd, turn: turnIdentity(ctx.sessionManager) }, signal);
+  } catch (error) {
+    log("capture.failed", describeError(error));
+    return;
+  }
+  if (position === null) return;
+  if (settings.flushOnCapture) {
+    const done = await flushThrough(client, { scopeId, position, maxCalls: settings.flushMaxCalls }, signal);
+    if (done) return;
+    log("flush_on_capture.exhausted", { scope_id: scopeId, position });
+  }
+  flusher.record(scopeId, position);
+}

@@ -1,0 +1,9 @@
+// Public surface of powercontext-pi for other packages and tools (the Pi entry is extensions/powercontext.ts).
+export { activate } from "./activate.ts";
+export { createClient, type PowerContextClient } from "./client.ts";
+export { createFlusher, type Flusher, type FlushReport } from "./flusher.ts";
+export { deriveScope, createScopeResolver } from "./scope.ts";
+export { normalizeGitRemote } from "./git-remote.ts";
+export { loadSettings, parseBaseUrl, ENVIRONMENT, type Settings } from "./settings.ts";
+export { TOOLS } from "./tools/catalog.ts";
+export { runPcCommand, PC_SUBCOMMANDS } from "./commands/pc.ts";

@@ -1,0 +1,88 @@
+// A scripted PowerContextClient for unit tests: records every call and answers from a handler.
+import type { ClientResponse, JsonObject, PowerContextClient } from "../client.ts";
+import type { OperationId } from "../operations.ts";
+import type { Runtime } from "../runtime.ts";
+import { createFlusher } from "../flusher.ts";
+import { silentLogger, type HostContext, type HostUi } from "../host.ts";
+import { createScopeResolver } from "../scope.ts";
+import { loadSettings, type Settings } from "../settings.ts";
+
+export interface FakeCall {
+  operation: OperationId;
+  payload: JsonObject;
+  signal: AbortSignal | undefined;
+}
+
+export type FakeHandler = (call: FakeCall) => unknown;
+
+export interface FakeClient extends PowerContextClient {
+  calls: FakeCall[];
+  handler: FakeHandler;
+}
+
+/** The handler returns the response value, or throws a PiError; it may also return a promise. */
+export function createFakeClient(handler: FakeHandler = () => ({})): FakeClient {
+  const fake: FakeClient = {
+    baseUrl: "http://127.0.0.1:8000",
+    calls: [],
+    handler,
+    async request(operation, payload, signal): Promise<ClientResponse> {
+      const call = { operation, payload, signal };
+      fake.calls.push(call);
+      const value = await fake.handler(call);
+      return { status: 200, value, requestId: "fake" };
+    },
+  };
+  return fake;
+}
+
+export function makeSettings(env: Record<string, string> = {}): Settings {
+  return loadSettings(env);
+}
+
+export function makeRuntime(client: PowerContextClient, { settings = makeSettings(), scope = "scope-a" }: { settings?: Settings; scope?: string } = {}): Runtime {
+  return {
+    settings,
+    client,
+    scopes: createScopeResolver(async () => scope),
+    flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log: silentLogger }),
+    log: silentLogger,
+  };
+}
+
+export interface FakeUi extends HostUi {
+  confirms: { title: string; message: string }[];
+  notes: { message: string; type: string | undefined }[];
+}
+
+export function makeUi(answer: boolean | Error = true): FakeUi {
+  const ui: FakeUi = {
+    confirms: [],
+    notes: [],
+    async confirm(title, message) {
+      ui.confirms.push({ title, message });
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    notify(message, type) {
+      ui.notes.push({ message, type });
+    },
+  };
+  return ui;
+}
+
+export function makeContext({ hasUI = true, ui = makeUi(), branch = [], sessionId = "session-1", cwd = "/work/project" }: {
+  hasUI?: boolean;
+  ui?: FakeUi;
+  branch?: unknown[];
+  sessionId?: string;
+  cwd?: string;
+} = {}): HostContext & { ui: FakeUi } {
+  return {
+    cwd,
+    hasUI,
+    ui,
+    sessionManager: { getSessionId: () => sessionId, getBranch: () => branch },
+    signal: undefined,
+  };
+}
