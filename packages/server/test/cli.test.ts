@@ -64,7 +64,9 @@ describe("powercontext CLI", () => {
     assert.equal(listed.code, 0, listed.stderr);
     const candidates = JSON.parse(listed.stdout).candidates as Array<{ candidate_id: string; proposal: { text: string } }>;
     assert.equal(candidates.length, 2);
-    const [first, second] = candidates;
+    // Candidate ids are random: pick each by its text, not by list order.
+    const first = candidates.find((c) => c.proposal.text.includes("npm test"));
+    const second = candidates.find((c) => c.proposal.text.includes("credentials"));
     assert.ok(first && second);
 
     const approved = await cli(["review", "approve", first.candidate_id, "--scope", SCOPE, "--server", server.url, "--reviewer", "user:alice", "--json"]);

@@ -45,7 +45,11 @@ export function sendError(reply: FastifyReply, error: PowerContextError): Fastif
 
 /** Maps every failure to the envelope. Only unexpected errors are logged, and never with request bodies. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof PowerContextError) return sendError(reply, error);
+  if (error instanceof PowerContextError) {
+    // Expected outcomes are not logged; an internal failure that was wrapped keeps its cause in the log.
+    if (STATUS_BY_CODE[error.code] >= 500) request.log.error({ err: error, code: error.code }, "request failed");
+    return sendError(reply, error);
+  }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     const errors = fastifyError.validation.map((issue) => ({

@@ -1,7 +1,6 @@
 // Picks the Store adapter from configuration. The adapter is imported dynamically so one engine never loads another's driver.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PowerContextError } from "../errors.ts";
 import type { Store } from "./types.ts";
 
 export interface StoreConfig {
@@ -16,7 +15,8 @@ export const SQLITE_FILE_NAME = "powercontext.sqlite";
 
 export async function openStore(config: StoreConfig): Promise<Store> {
   if (config.databaseUrl !== null) {
-    throw new PowerContextError("configuration_invalid", "The PostgreSQL store is not available in this version of PowerContext.");
+    const { openPostgresStore } = await import("./postgres/index.ts");
+    return openPostgresStore(config.databaseUrl);
   }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const { openSqliteStore } = await import("./sqlite/index.ts");

@@ -1,0 +1,97 @@
+import assert from "node:assert/strict";
+import { before, test, type TestContext } from "node:test";
+import pg from "pg";
+import { PowerContextError } from "../../errors.ts";
+import { freshSchemaUrl, requirePostgres, TEST_DATABASE_URL } from "../../testing/postgres.ts";
+import { makeEntry, makeSource } from "../store.contract.ts";
+import { parseDatabaseUrl } from "./connection.ts";
+import { MIGRATIONS } from "./migrations.ts";
+import { openPostgresStore } from "./postgres-store.ts";
+
+before(() => requirePostgres());
+
+/** Runs one statement on the URL's schema, outside any store. */
+async function sqlOn(url: string, text: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: parseDatabaseUrl(url).connectionString });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh schema URL whose schema is dropped when the test ends, whatever state it was left in. */
+function schemaForTest(t: TestContext): string {
+  const url = freshSchemaUrl();
+  t.after(() => sqlOn(TEST_DATABASE_URL, `DROP SCHEMA IF EXISTS ${parseDatabaseUrl(url).schema} CASCADE`));
+  return url;
+}
+
+test("a database created by every older schema version upgrades without losing rows", async (t) => {
+  assert.ok(MIGRATIONS.length >= 2, "there is an older version to upgrade from");
+  for (let version = 1; version < MIGRATIONS.length; version += 1) {
+    const url = schemaForTest(t);
+    const old = await openPostgresStore(url, { schemaVersion: version });
+    await old.captureSource(makeSource({ source_id: "kept" }));
+    const remembered = await old.remember({
+      scope_id: "scope-a",
+      entry: makeEntry("Kept across upgrades."),
+      reason: null,
+      expected_revision: null,
+      now: "2026-01-01T00:00:00Z",
+    });
+    await old.close();
+    assert.equal(remembered.status, "written");
+    assert.deepEqual(await sqlOn(url, "SELECT version FROM powercontext_schema"), [{ version }]);
+
+    const upgraded = await openPostgresStore(url);
+    t.after(() => upgraded.close());
+    assert.equal((await upgraded.findSource("scope-a", "kept"))?.position, 1);
+    const entries = await upgraded.listEntries("scope-a", false);
+    assert.deepEqual(
+      entries.entries.map((e) => e.text),
+      ["Kept across upgrades."],
+    );
+    assert.equal((await upgraded.searchMemory({ scope_id: "scope-a", terms: ["upgrades"], limit: 5 })).hits.length, 1);
+    assert.deepEqual(
+      (await upgraded.listCandidates({ scope_id: "scope-a", status: "pending", cursor: null, limit: 5 })).candidates,
+      [],
+    );
+    assert.deepEqual(await sqlOn(url, "SELECT version FROM powercontext_schema"), [{ version: MIGRATIONS.length }]);
+  }
+});
+
+test("a database with a newer schema than this Server knows is refused and left as it was", async (t) => {
+  const url = schemaForTest(t);
+  await (await openPostgresStore(url)).close();
+  await sqlOn(url, `UPDATE powercontext_schema SET version = ${MIGRATIONS.length + 1}`);
+  await assert.rejects(
+    openPostgresStore(url),
+    (error: unknown) =>
+      error instanceof PowerContextError &&
+      error.code === "schema_too_new" &&
+      /newer than this Server knows/.test(error.message),
+  );
+  assert.deepEqual(await sqlOn(url, "SELECT version FROM powercontext_schema"), [{ version: MIGRATIONS.length + 1 }]);
+});
+
+test("Servers opening one new database at the same moment migrate it once, without racing", async (t) => {
+  const url = schemaForTest(t);
+  const stores = await Promise.all(Array.from({ length: 4 }, () => openPostgresStore(url)));
+  t.after(() => Promise.all(stores.map((store) => store.close())));
+  assert.deepEqual(await sqlOn(url, "SELECT version FROM powercontext_schema"), [{ version: MIGRATIONS.length }]);
+  const [first, second] = stores;
+  await first?.captureSource(makeSource({ source_id: "one" }));
+  assert.equal((await second?.findSource("scope-a", "one"))?.position, 1);
+});
+
+test("an unreachable database is a clear runtime_not_ready error", async () => {
+  await assert.rejects(
+    openPostgresStore("postgres://postgres@127.0.0.1:1/test"),
+    (error: unknown) =>
+      error instanceof PowerContextError &&
+      error.code === "runtime_not_ready" &&
+      /PostgreSQL at 127\.0\.0\.1:1\/test is unreachable/.test(error.message),
+  );
+});

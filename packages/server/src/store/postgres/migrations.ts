@@ -1,0 +1,143 @@
+// The position in this list is the schema version (recorded in `powercontext_schema`). Append only; never edit a
+// shipped entry. Identifiers use the "C" collation so that ordering and comparison are bytewise, as in SQLite.
+export const MIGRATIONS: readonly string[] = [
+  // 1: journal, cursors, Memory revisions with immutable entry versions, full-text index over the active head.
+  `
+  CREATE TABLE scope_state (
+    scope_id text COLLATE "C" PRIMARY KEY,
+    high_watermark bigint NOT NULL DEFAULT 0,
+    memory_cursor bigint NOT NULL DEFAULT 0,
+    memory_revision bigint NOT NULL DEFAULT 0,
+    indexed_entries bigint NOT NULL DEFAULT 0,
+    indexed_terms bigint NOT NULL DEFAULT 0
+  );
+  CREATE TABLE source (
+    scope_id text COLLATE "C" NOT NULL,
+    position bigint NOT NULL,
+    source_id text COLLATE "C" NOT NULL,
+    content text NOT NULL,
+    metadata json NOT NULL,
+    payload_digest text NOT NULL,
+    redaction_count integer NOT NULL,
+    captured_at text NOT NULL,
+    PRIMARY KEY (scope_id, position),
+    UNIQUE (scope_id, source_id)
+  );
+  CREATE TABLE memory_revision (
+    scope_id text COLLATE "C" NOT NULL,
+    revision bigint NOT NULL,
+    created_at text NOT NULL,
+    PRIMARY KEY (scope_id, revision)
+  );
+  CREATE TABLE entry_version (
+    entry_version_id text COLLATE "C" PRIMARY KEY,
+    scope_id text COLLATE "C" NOT NULL,
+    entry_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    kind text COLLATE "C" NOT NULL,
+    text text NOT NULL,
+    search_text text NOT NULL,
+    fingerprint text COLLATE "C" NOT NULL,
+    source_refs json NOT NULL,
+    artifact_refs json NOT NULL,
+    written_revision bigint NOT NULL
+  );
+  CREATE TABLE entry_change (
+    scope_id text COLLATE "C" NOT NULL,
+    entry_id text COLLATE "C" NOT NULL,
+    revision bigint NOT NULL,
+    op text NOT NULL,
+    from_version_id text COLLATE "C",
+    to_version_id text COLLATE "C",
+    reason text,
+    PRIMARY KEY (scope_id, entry_id, revision)
+  );
+  CREATE INDEX entry_change_by_revision ON entry_change (scope_id, revision, entry_id);
+  CREATE TABLE entry_head (
+    key bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    scope_id text COLLATE "C" NOT NULL,
+    entry_id text COLLATE "C" NOT NULL,
+    entry_version_id text COLLATE "C" NOT NULL,
+    state text NOT NULL,
+    last_revision bigint NOT NULL,
+    fingerprint text COLLATE "C" NOT NULL,
+    search_vector tsvector,
+    term_count integer NOT NULL DEFAULT 0,
+    UNIQUE (scope_id, entry_id)
+  );
+  CREATE INDEX entry_head_fingerprint ON entry_head (scope_id, fingerprint) WHERE state = 'active';
+  CREATE INDEX entry_head_search ON entry_head USING gin (search_vector) WHERE state = 'active';
+  CREATE TABLE term_stat (
+    scope_id text COLLATE "C" NOT NULL,
+    term text COLLATE "C" NOT NULL,
+    entries bigint NOT NULL,
+    PRIMARY KEY (scope_id, term)
+  );
+  `,
+  // 2: the review inbox for Memory candidates, and daily recall statistics.
+  `
+  CREATE TABLE memory_candidate (
+    scope_id text COLLATE "C" NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    status text NOT NULL,
+    kind text NOT NULL,
+    text text NOT NULL,
+    confidence double precision NOT NULL,
+    extractor text NOT NULL,
+    source_refs json NOT NULL,
+    reviewer text,
+    decision_reason text,
+    result json,
+    created_at text NOT NULL,
+    updated_at text NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id)
+  );
+  CREATE INDEX memory_candidate_by_status ON memory_candidate (scope_id, status, candidate_id);
+  CREATE TABLE candidate_version (
+    scope_id text COLLATE "C" NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    kind text NOT NULL,
+    text text NOT NULL,
+    reason text,
+    created_at text NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id, version)
+  );
+  CREATE TABLE recall_daily (
+    scope_id text COLLATE "C" NOT NULL,
+    date text COLLATE "C" NOT NULL,
+    preparations bigint NOT NULL,
+    ready_preparations bigint NOT NULL,
+    comparable_preparations bigint NOT NULL,
+    baseline_tokens bigint NOT NULL,
+    recalled_tokens bigint NOT NULL,
+    PRIMARY KEY (scope_id, date)
+  );
+  `,
+  // 3: Handoff revisions, the handoff activation cursor and daily model usage (the ContinuityStore).
+  `
+  CREATE TABLE handoff_revision (
+    scope_id text COLLATE "C" NOT NULL,
+    revision bigint NOT NULL,
+    content json NOT NULL,
+    content_key text COLLATE "C" NOT NULL,
+    committed_at text NOT NULL,
+    PRIMARY KEY (scope_id, revision)
+  );
+  CREATE TABLE handoff_cursor (
+    scope_id text COLLATE "C" PRIMARY KEY,
+    position bigint NOT NULL
+  );
+  CREATE TABLE model_usage_daily (
+    scope_id text COLLATE "C" NOT NULL,
+    date text COLLATE "C" NOT NULL,
+    purpose text COLLATE "C" NOT NULL,
+    kind text COLLATE "C" NOT NULL,
+    requests bigint NOT NULL,
+    input_tokens bigint,
+    output_tokens bigint,
+    PRIMARY KEY (scope_id, date, purpose, kind)
+  );
+  `,
+];

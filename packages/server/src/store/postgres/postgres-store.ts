@@ -1,0 +1,111 @@
+// The distributed Store: PostgreSQL through a pg.Pool. Each write is one transaction that first locks its scope's
+// row (captures: one statement that advances the scope's row, in per-scope batches), so Servers sharing the database
+// serialize writes per scope; reads that take several statements share one snapshot. Driver errors are wrapped here,
+// once.
+import type { MemoryCitation } from "@powercontext/protocol";
+import type {
+  CandidateListQuery,
+  CandidateReview,
+  ContinuityStore,
+  FlushCommit,
+  HandoffCommit,
+  MemorySearchQuery,
+  ModelUsageSample,
+  NewSource,
+  RecallSample,
+  RememberInput,
+  RetireInput,
+  ReviseInput,
+  Store,
+} from "../types.ts";
+import { batchCaptures } from "./capture-batches.ts";
+import * as candidates from "./candidates.ts";
+import { parseDatabaseUrl } from "./connection.ts";
+import * as continuity from "./continuity.ts";
+import { openDatabase, snapshot, transaction, type Database, type PostgresOptions } from "./database.ts";
+import { wrapDriverError } from "./driver-errors.ts";
+import * as journal from "./journal.ts";
+import * as memory from "./memory.ts";
+import { memoryRef } from "./rows.ts";
+import * as search from "./search.ts";
+import { createSql, type Sql } from "./sql.ts";
+import * as stats from "./stats.ts";
+
+export type { PostgresOptions } from "./database.ts";
+
+/** Like the embedded store, the PostgreSQL store implements the Store and the ContinuityStore on one database. */
+export type PostgresStore = Store & ContinuityStore;
+
+/**
+ * Opens the store at `url` (`postgres://…`, optionally `?schema=name&pool_max=n`), creating the schema and applying
+ * migrations as needed. Throws `schema_too_new` for a database written by a newer Server.
+ */
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+  const target = parseDatabaseUrl(url);
+  let database: Database;
+  try {
+    database = await openDatabase(target, options);
+  } catch (error) {
+    throw wrapDriverError(error, target.label);
+  }
+  return createPostgresStore(database);
+}
+
+function createPostgresStore(database: Database): PostgresStore {
+  const { pool, target } = database;
+  const direct = createSql(pool);
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw wrapDriverError(error, target.label);
+    }
+  };
+  const write = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => transaction(pool, work));
+  const read = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => snapshot(pool, work));
+  const query = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => work(direct));
+  return {
+    engine: "postgres",
+    captureSource: batchCaptures((sources: NewSource[]) => query((sql) => journal.captureSources(sql, sources))),
+    findSource: (scopeId: string, sourceId: string) => query((sql) => journal.findSource(sql, scopeId, sourceId)),
+    readJournalWindow: (scopeId: string, limit: number) =>
+      query((sql) => journal.readJournalWindow(sql, scopeId, limit)),
+    commitFlush: (flush: FlushCommit) => write((sql) => candidates.commitFlush(sql, flush)),
+    remember: (input: RememberInput) => write((sql) => memory.remember(sql, input)),
+    reviseEntry: (input: ReviseInput) => write((sql) => memory.reviseEntry(sql, input)),
+    retireEntry: (input: RetireInput) => write((sql) => memory.retireEntry(sql, input)),
+    getMemoryHead: (scopeId: string) =>
+      query(async (sql) => {
+        const head = await memory.headRevision(sql, scopeId);
+        return head === 0 ? null : memoryRef(head);
+      }),
+    getEntry: (scopeId: string, citation: MemoryCitation) => read((sql) => memory.getEntry(sql, scopeId, citation)),
+    listEntries: (scopeId: string, includeInactive: boolean) =>
+      read((sql) => memory.listEntries(sql, scopeId, includeInactive)),
+    listChanges: (scopeId: string, since: number | null) => read((sql) => memory.listChanges(sql, scopeId, since)),
+    searchMemory: (searchQuery: MemorySearchQuery) => read((sql) => search.searchMemory(sql, searchQuery)),
+    termFrequencies: (scopeId: string, terms: string[]) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
+    findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
+      read((sql) => memory.findActiveByFingerprint(sql, scopeId, fingerprints)),
+    listCandidates: (listQuery: CandidateListQuery) => query((sql) => candidates.listCandidates(sql, listQuery)),
+    getCandidate: (scopeId: string, candidateId: string) =>
+      query((sql) => candidates.getCandidate(sql, scopeId, candidateId)),
+    reviewCandidate: (review: CandidateReview) => write((sql) => candidates.reviewCandidate(sql, review)),
+    getInventory: (scopeId: string) => read((sql) => stats.getInventory(sql, scopeId)),
+    addRecallSamples: (samples: RecallSample[]) => write((sql) => stats.addRecallSamples(sql, samples)),
+    readRecallDaily: (scopeId: string, from: string, to: string) =>
+      query((sql) => stats.readRecallDaily(sql, scopeId, from, to)),
+    getHandoffHead: (scopeId: string) => query((sql) => continuity.getHandoffHead(sql, scopeId)),
+    getHandoffRevision: (scopeId: string, revision: number) =>
+      query((sql) => continuity.getHandoffRevision(sql, scopeId, revision)),
+    commitHandoff: (commit: HandoffCommit) => write((sql) => continuity.commitHandoff(sql, commit)),
+    getHandoffCursor: (scopeId: string) => query((sql) => continuity.getHandoffCursor(sql, scopeId)),
+    advanceHandoffCursor: (scopeId: string, from: number, to: number) =>
+      write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
+    addModelUsage: (samples: ModelUsageSample[]) => write((sql) => continuity.addModelUsage(sql, samples)),
+    readModelUsage: (scopeId: string, from: string, to: string) =>
+      query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
+    close: () => guard(() => database.close()),
+  };
+}
