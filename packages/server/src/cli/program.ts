@@ -1,11 +1,17 @@
 // Commander wiring for the `powercontext` command. Commands return data; output.ts prints.
 import { Command, InvalidArgumentError } from "commander";
+import { defaultDataDir } from "../config.ts";
+import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { doctor } from "./doctor.ts";
+import { NODE_FILE_OPS } from "./file-ops.ts";
+import { doctorPi } from "./pi-doctor.ts";
+import { describePiDoctor, describeSetupPi } from "./pi-report-text.ts";
 import { listMemoryCommand, searchMemoryCommand } from "./memory.ts";
 import { EXIT_FAILED, EXIT_USAGE, printFailure, printResult, progress, runCommand } from "./output.ts";
 import { decideReview, describeCandidate, listReview, showReview } from "./review.ts";
 import { PACKAGE_VERSION, runServer } from "./server.ts";
 import { resolveTarget } from "./server-client.ts";
+import { checkoutPackageDir, setupPi } from "./setup-pi.ts";
 
 interface ClientOptions {
   server?: string;
@@ -71,7 +77,54 @@ export function buildProgram(): Command {
       }
     });
 
-  withClientOptions(program.command("doctor").description("Check the package and the Server's liveness and readiness."))
+  const setup = program.command("setup").description("Install PowerContext into a coding agent.");
+  setup
+    .command("pi")
+    .description("Install the powercontext-pi package into Pi from a local checkout or a Git ref, then run `doctor pi`.")
+    .option("--source <source>", "owner/repo, a Git URL, or a local path (default: packages/pi of this checkout)")
+    .option("--ref <ref>", "the Git ref to install (default: the remote's HEAD); needs a Git --source")
+    .option("--pi <executable>", "the Pi executable (default: `pi` on PATH)")
+    .option("--data-dir <dir>", "where remote checkouts live (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)")
+    .option("--json", "print the result as one JSON object (no progress)")
+    .action((options: { source?: string; ref?: string; pi?: string; dataDir?: string; json?: boolean }) =>
+      runCommand(
+        options,
+        () =>
+          setupPi(
+            {
+              runner: NODE_COMMAND_RUNNER,
+              files: NODE_FILE_OPS,
+              env: process.env,
+              dataDir: options.dataDir ?? defaultDataDir(process.env),
+              defaultPackageDir: checkoutPackageDir(),
+              onProgress: (message) => progress(`setup pi: ${message}`, options),
+            },
+            options,
+          ),
+        describeSetupPi,
+        (report) => (report.ok ? 0 : EXIT_FAILED),
+      ),
+    );
+
+  const doctorCommand = withClientOptions(program.command("doctor").description("Check the package and the Server's liveness and readiness."));
+  doctorCommand
+    .command("pi")
+    .description("Check the Pi executable, `pi list` and the installed powercontext-pi manifest.")
+    .option("--deep", "also run an isolated, passive preflight of the installed host (no prompt, no model, no network)")
+    .option("--capabilities", "also measure the H1–H12 host capability matrix and its fail-closed gate")
+    .option("--pi <executable>", "the Pi executable (default: `pi` on PATH)")
+    .option("--json", "print the result as one JSON object")
+    // `--json` after `pi` is parsed by `doctor` (which has the same option), so merge both levels.
+    .action((_options: unknown, command: Command) => {
+      const options = command.optsWithGlobals<{ deep?: boolean; capabilities?: boolean; pi?: string; json?: boolean }>();
+      return runCommand(
+        options,
+        () => doctorPi({ runner: NODE_COMMAND_RUNNER, env: process.env }, options),
+        describePiDoctor,
+        (report) => (report.ok ? 0 : EXIT_FAILED),
+      );
+    });
+  doctorCommand
     .action((options: ClientOptions) =>
       runCommand(
         options,

@@ -1,0 +1,76 @@
+// `powercontext doctor pi`: the Pi executable, `pi list`, and an installed manifest named powercontext-pi (the seed's
+// boundary); with --deep the passive preflight, with --capabilities the H1–H12 matrix. No printing here.
+import { resolve } from "node:path";
+import type { CommandRunner } from "./command-runner.ts";
+import { evaluateCapabilities, type CapabilityReport } from "./pi-capabilities.ts";
+import type { PiCheck } from "./pi-check.ts";
+import { describeHost, findPiExecutable, piAgentDir, userPiEnvironment } from "./pi-host.ts";
+import { parsePiList, PI_PACKAGE_NAME, readPackageName, resolveLocalSource } from "./pi-packages.ts";
+import { runPreflight, type PreflightReport } from "./pi-preflight.ts";
+
+export interface PiDoctorOptions {
+  /** The Pi executable; default the first `pi` on PATH. */
+  pi?: string;
+  deep?: boolean;
+  capabilities?: boolean;
+}
+
+export interface PiDoctorDeps {
+  runner: CommandRunner;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface PiDoctorReport {
+  ok: boolean;
+  executable: string | null;
+  package_dir: string | null;
+  checks: PiCheck[];
+  deep?: PreflightReport;
+  capabilities?: CapabilityReport;
+}
+
+export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorOptions = {}): Promise<PiDoctorReport> {
+  const checks: PiCheck[] = [];
+  const executable = findPiExecutable(env, options.pi);
+  if (executable === null) {
+    checks.push({ name: "pi executable", status: "failed", detail: options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file` });
+    checks.push({ name: "pi list", status: "skipped", detail: "skipped because there is no Pi executable" });
+    checks.push({ name: "powercontext-pi manifest", status: "skipped", detail: "skipped because there is no Pi executable" });
+    return { ok: false, executable: null, package_dir: null, checks };
+  }
+  const host = describeHost(executable);
+  checks.push({ name: "pi executable", status: "ok", detail: host.packageVersion === null ? executable : `${executable} (package ${host.packageVersion})` });
+  const packageDir = await installedPackage(runner, executable, env, checks);
+  const report: PiDoctorReport = { ok: checks.every((check) => check.status === "ok"), executable, package_dir: packageDir, checks };
+  if (options.deep === true) {
+    report.deep = await runPreflight(runner, { executable, packageDir, env });
+    report.ok &&= report.deep.ok;
+  }
+  if (options.capabilities === true) {
+    report.capabilities = await evaluateCapabilities(runner, { host, env });
+    report.ok &&= report.capabilities.gate.phase0 === "GO";
+  }
+  return report;
+}
+
+/** Runs `pi list` and finds the listed local package whose manifest is named powercontext-pi. */
+async function installedPackage(runner: CommandRunner, executable: string, env: PiDoctorDeps["env"], checks: PiCheck[]): Promise<string | null> {
+  const list = await runner.run(executable, ["list"], { env: userPiEnvironment(env), timeoutMs: 60_000 });
+  if (list.code !== 0) {
+    checks.push({ name: "pi list", status: "failed", detail: `\`pi list\` ${list.startError ?? `exited ${list.code}`}` });
+    checks.push({ name: "powercontext-pi manifest", status: "skipped", detail: "skipped because `pi list` failed" });
+    return null;
+  }
+  const listed = parsePiList(list.stdout);
+  checks.push({ name: "pi list", status: "ok", detail: `${listed.length} package(s) listed` });
+  const agentDir = piAgentDir(env);
+  for (const entry of listed) {
+    const dir = entry.path ?? (entry.scope === "user" ? resolveLocalSource(agentDir, entry.source) : null);
+    if (dir !== null && readPackageName(dir) === PI_PACKAGE_NAME) {
+      checks.push({ name: "powercontext-pi manifest", status: "ok", detail: `${entry.scope} package ${resolve(dir)}` });
+      return resolve(dir);
+    }
+  }
+  checks.push({ name: "powercontext-pi manifest", status: "failed", detail: "no package listed by `pi list` has a manifest named powercontext-pi (run `powercontext setup pi`)" });
+  return null;
+}
