@@ -20,6 +20,7 @@ import type {
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
+import { groupCaptures } from "./capture-group.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
 import { memoryRef } from "./rows.ts";
@@ -41,7 +42,7 @@ function createSqliteStore(db: DatabaseSync): SqliteStore {
   const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work);
   return {
     engine: "sqlite",
-    captureSource: (source: NewSource) => write(() => journal.captureSource(db, source)),
+    captureSource: groupCaptures(db),
     findSource: (scopeId: string, sourceId: string) => read(() => journal.findSource(db, scopeId, sourceId)),
     readJournalWindow: (scopeId: string, limit: number) => read(() => journal.readJournalWindow(db, scopeId, limit)),
     commitFlush: (flush: FlushCommit) => write(() => candidates.commitFlush(db, flush)),
