@@ -1,0 +1,11 @@
+export { ACTIONS, runAction } from "./actions.ts";
+export { BRIEF_MAX_CHARS, deterministicBrief, TOOL_NAME } from "./brief.ts";
+export { fence, servingBudget } from "./budget.ts";
+export { FoldError } from "./errors.ts";
+export { addFold, emptyState, expandFold, refoldFold, verifiedSource } from "./fold.ts";
+export { DEFAULT_THRESHOLDS, validateOptions } from "./options.ts";
+export { project } from "./projection.ts";
+export { commit } from "./schedule.ts";
+export { FoldSession, STATE_ENTRY_TYPE } from "./session.ts";
+export { findLinkageViolation } from "./transcript.ts";
+export type { CommitRecord, FoldOptions, FoldRecord, FoldState, Item, Mark, Message, Thresholds } from "./types.ts";

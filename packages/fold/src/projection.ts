@@ -1,0 +1,44 @@
+// The projected window: raw entries, with every visible collapsed fold replaced in place by its brief.
+import { indexById, locate, visibleCollapsed } from "./fold.ts";
+import type { FoldRecord, FoldState, Item, Message } from "./types.ts";
+
+export interface Projection {
+  messages: Message[];
+  /** One id per projected message: the entry id, or the fold id for a brief. */
+  nodes: string[];
+  /** Visible collapsed folds in window order. */
+  folds: string[];
+}
+
+/** The message a collapsed fold projects as; fixed by the record, so its bytes never change between requests. */
+export function briefMessage(fold: FoldRecord, first: Message | undefined): Message {
+  return { role: "user", content: [{ type: "text", text: fold.brief }], timestamp: typeof first?.timestamp === "number" ? first.timestamp : 0 };
+}
+
+/** Pure and deterministic: the same state and items always give the same bytes. */
+export function project(state: FoldState, items: readonly Item[]): Projection {
+  const index = indexById(items);
+  const starts = new Map<number, FoldRecord>();
+  for (const fold of visibleCollapsed(state)) {
+    const start = locate(fold, items, index);
+    if (start !== null) starts.set(start, fold);
+  }
+  const messages: Message[] = [];
+  const nodes: string[] = [];
+  const folds: string[] = [];
+  for (let position = 0; position < items.length; ) {
+    const fold = starts.get(position);
+    if (fold !== undefined) {
+      messages.push(briefMessage(fold, items[position]?.message));
+      nodes.push(fold.id);
+      folds.push(fold.id);
+      position += fold.leaves.length;
+      continue;
+    }
+    const item = items[position] as Item;
+    messages.push(item.message);
+    nodes.push(item.id);
+    position += 1;
+  }
+  return { messages, nodes, folds };
+}

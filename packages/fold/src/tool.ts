@@ -1,0 +1,42 @@
+// The agent tool's schema and result rendering.
+import { Type } from "typebox";
+import { ACTIONS } from "./actions.ts";
+import { TOOL_NAME } from "./brief.ts";
+import { FoldError } from "./errors.ts";
+
+export { TOOL_NAME };
+
+export const TOOL_PARAMETERS = Type.Object({
+  action: Type.Union(ACTIONS.map((action) => Type.Literal(action)), { description: "What to do" }),
+  id: Type.Optional(Type.String({ description: "Fold id (F…), mark id (M…) or protection id (P…)" })),
+  from: Type.Optional(Type.String({ description: "First entry id of a span (see status.window.recent)" })),
+  to: Type.Optional(Type.String({ description: "Last entry id of a span" })),
+  offset: Type.Optional(Type.Number({ description: "peek: character offset into the source" })),
+  bytes: Type.Optional(Type.Number({ description: "peek: characters to return (max 16000)" })),
+  brief: Type.Optional(Type.String({ description: "rebrief: the new brief text" })),
+});
+
+export const TOOL_DESCRIPTION = [
+  "Lossless folding of your context window. A fold replaces a span of messages with a short brief; the exact original",
+  "is kept (SHA-256 verified) and comes back with peek (read a slice, window unchanged) or expand (restore in place).",
+  "fold records a free pending mark: the window does not change until the runtime commits (at 80% of the budget).",
+  "Actions: status, peek {id, offset, bytes}, fold {from, to}, expand {id}, refold {id}, protect {from, to | id},",
+  "unprotect {id}, rebrief {id, brief}, reboundary {id, from, to}, unmark {id}. Entry ids are listed by status.",
+].join(" ");
+
+export interface ToolText {
+  content: { type: "text"; text: string }[];
+  details: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function renderResult(result: Record<string, unknown>, full: boolean): ToolText {
+  const text = full ? JSON.stringify(result) : JSON.stringify({ ok: true, ...("source" in result ? { source: result.source } : {}) });
+  return { content: [{ type: "text", text }], details: {} };
+}
+
+export function renderError(error: unknown): ToolText {
+  const code = error instanceof FoldError ? error.code : "unexpected";
+  const message = error instanceof Error ? error.message : String(error);
+  return { content: [{ type: "text", text: JSON.stringify({ error: { code, message } }) }], details: { code }, isError: true };
+}

@@ -1,0 +1,113 @@
+// Value types of the fold core. Messages are Pi's AgentMessage shapes, held structurally so the core never imports Pi.
+
+/** One model-visible message as Pi projects it (user, assistant, toolResult, custom, …). */
+export interface Message {
+  role: string;
+  content?: unknown;
+  timestamp?: number;
+  toolCallId?: string;
+  toolName?: string;
+  [key: string]: unknown;
+}
+
+/** One projected item of the live window: a session entry id (or a synthetic `@n` id) and its message. */
+export interface Item {
+  id: string;
+  message: Message;
+  /** False for messages without a session entry (synthetic ids): never folded. */
+  foldable: boolean;
+}
+
+export type FoldOrigin = "agent" | "top-up" | "consolidation" | "overflow";
+
+/** A committed fold: a contiguous span of exact session entries, collapsed to a brief unless expanded. */
+export interface FoldRecord {
+  id: string;
+  /** Exact leaf entry ids, in order; the span is exactly these entries. */
+  leaves: string[];
+  /** Direct child fold ids (folds nested inside this span), in order. */
+  children: string[];
+  parent: string | null;
+  /** SHA-256 (hex) of the canonical bytes of the leaf messages. */
+  sha256: string;
+  bytes: number;
+  brief: string;
+  origin: FoldOrigin;
+  /** The commit that created it. */
+  commit: number;
+  expanded: boolean;
+  /** The brief was written by the summarizer model rather than the deterministic writer. */
+  summarized?: boolean;
+}
+
+/** A pending decision, applied at the next commit. Marks never change the window. */
+export interface Mark {
+  id: string;
+  kind: "fold" | "refold" | "rebrief";
+  /** fold: the span's first and last entry ids. */
+  from?: string;
+  to?: string;
+  /** refold / rebrief: the fold addressed. */
+  fold?: string;
+  brief?: string;
+  origin: "agent" | "top-up";
+}
+
+/** A protected span (entry ids inclusive); never folded, automatically or by a mark at commit. */
+export interface Protection {
+  id: string;
+  from: string;
+  to: string;
+}
+
+export interface CommitRecord {
+  commit: number;
+  trigger: "threshold" | "expand" | "person" | "overflow" | "tail";
+  agentMarks: string[];
+  topUp: string[];
+  refused: { mark: string; reason: string }[];
+  folded: string[];
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
+/** Everything durable about one session's folds; persisted as a snapshot in a custom session entry. */
+export interface FoldState {
+  version: 1;
+  folds: Record<string, FoldRecord>;
+  marks: Mark[];
+  protections: Protection[];
+  commits: CommitRecord[];
+  nextFold: number;
+  nextMark: number;
+  /** Entry ids of tool results written to evidence files: id → evidence sha256. */
+  evidence: Record<string, string>;
+  /** Entry ids of peek results: completed reads, always eligible for the tool rung. */
+  peeks: string[];
+}
+
+export interface Thresholds {
+  maxTarget: number;
+  minTarget: number;
+  freshTail: number;
+  consolidateAfter: number;
+}
+
+export interface Guidance {
+  thresholdNotices: boolean;
+  actionResponses: boolean;
+}
+
+export interface SummarizerChoice {
+  provider: string;
+  model: string;
+  effort?: string;
+}
+
+export interface FoldOptions {
+  thresholds: Thresholds;
+  summarizer: "session" | "none" | SummarizerChoice;
+  providerInputBudget: number | undefined;
+  blacklistAutoFoldTools: ReadonlySet<string>;
+  guidance: Guidance;
+}
