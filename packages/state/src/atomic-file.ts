@@ -1,0 +1,107 @@
+// Owned-file primitives: reads that refuse symlinks and non-regular files, and same-directory atomic replacement
+// with fsync of the file and of its directory (the rename survives power loss once this returns).
+import { randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { StateError } from "./errors.ts";
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** Throws `unsafe_path` unless `path` is absent or a regular file (never a symlink). */
+export function assertRegularOrAbsent(path: string): boolean {
+  const stat = lstatOrNull(path);
+  if (stat === null) return false;
+  if (stat.isSymbolicLink() || !stat.isFile()) throw new StateError("unsafe_path", `refusing ${path}: not a regular file`);
+  return true;
+}
+
+/** Whether root/relative exists as a chain of real directories; throws `unsafe_path` on a symlink or a file. */
+export function isRealDirectory(root: string, relative: string): boolean {
+  let current = root;
+  for (const part of ["", ...relative.split("/").filter((segment) => segment !== "")]) {
+    current = part === "" ? root : join(current, part);
+    const stat = lstatOrNull(current);
+    if (stat === null) return false;
+    if (stat.isSymbolicLink() || !stat.isDirectory()) throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
+  }
+  return true;
+}
+
+/** Creates `path` (and parents) as real directories; throws `unsafe_path` if any is a symlink or not a directory. */
+export function ensureDirectory(root: string, relative: string): string {
+  let current = root;
+  for (const part of ["", ...relative.split("/").filter((segment) => segment !== "")]) {
+    current = part === "" ? root : join(current, part);
+    const stat = lstatOrNull(current);
+    if (stat === null) {
+      mkdirSync(current, { mode: 0o700 });
+      fsyncDirectory(dirname(current));
+      continue;
+    }
+    if (stat.isSymbolicLink() || !stat.isDirectory()) throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
+  }
+  return current;
+}
+
+/** The file's bytes, or null when absent. Throws `unsafe_path` for a symlink or non-regular file. */
+export function readOwnedFile(path: string): Buffer | null {
+  if (!assertRegularOrAbsent(path)) return null;
+  try {
+    return readFileSync(path, { flag: "r" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+export function fsyncDirectory(path: string): void {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes bytes to a fresh temporary file beside `path`, fsyncs it, renames it over `path`, fsyncs the directory. */
+export function replaceFile(path: string, bytes: Uint8Array | string, { syncDirectory = true }: { syncDirectory?: boolean } = {}): void {
+  assertRegularOrAbsent(path);
+  const temporary = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
+  const fd = openSync(temporary, "wx", 0o600);
+  try {
+    const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
+    let written = 0;
+    while (written < data.byteLength) written += writeSync(fd, data, written, data.byteLength - written);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temporary);
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // the temporary file is already gone
+    }
+    throw error;
+  }
+  if (syncDirectory) fsyncDirectory(dirname(path));
+}
+
+/** Removes an owned regular file if present; refuses symlinks. */
+export function removeOwnedFile(path: string, { syncDirectory = true }: { syncDirectory?: boolean } = {}): void {
+  if (!assertRegularOrAbsent(path)) return;
+  unlinkSync(path);
+  if (syncDirectory) fsyncDirectory(dirname(path));
+}

@@ -1,0 +1,32 @@
+// The package's one error class. Codes are stable; tool results branch on them, never on messages.
+
+export const STATE_ERROR_CODES = [
+  /** patch_state arguments break the patch grammar; nothing was written. */
+  "invalid_patch",
+  /** read_state arguments are invalid, or the offset precedes the retained origin. */
+  "invalid_read",
+  "pre_origin",
+  /** A supplied scope changed since the captured basis (compare-and-swap failed); nothing was written. */
+  "state_conflict",
+  /** The store lock could not be acquired in time. */
+  "store_busy",
+  /** An owned path is a symlink or not a regular file/directory; it is never followed or overwritten. */
+  "unsafe_path",
+  /** A stored file is not a valid state file. */
+  "corrupt_store",
+  /** Writing failed; bytes this publication wrote were restored. */
+  "publication_failed",
+  "configuration_invalid",
+] as const;
+export type StateErrorCode = (typeof STATE_ERROR_CODES)[number];
+
+export class StateError extends Error {
+  readonly code: StateErrorCode;
+  readonly details: Record<string, unknown> | null;
+  constructor(code: StateErrorCode, message: string, options?: ErrorOptions & { details?: Record<string, unknown> }) {
+    super(message, options);
+    this.name = "StateError";
+    this.code = code;
+    this.details = options?.details ?? null;
+  }
+}

@@ -1,0 +1,36 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { applyScopePatch, emptyState, mergePatch, overlayObjects, overlayScopes } from "./state.ts";
+
+test("overlay merges objects recursively while arrays and primitives replace", () => {
+  const cases: [Record<string, never> | object, object, object][] = [
+    [{ a: { b: 1, c: 2 } }, { a: { c: 3 } }, { a: { b: 1, c: 3 } }],
+    [{ a: [1, 2] }, { a: [3] }, { a: [3] }],
+    [{ a: { b: 1 } }, { a: 5 }, { a: 5 }],
+    [{ a: 5 }, { a: { b: 1 } }, { a: { b: 1 } }],
+    [{}, { x: "y" }, { x: "y" }],
+  ];
+  for (const [base, top, expected] of cases) assert.deepEqual(overlayObjects(base as never, top as never), expected);
+});
+
+test("the effective state overlays global, then cwd, then session", () => {
+  const global = { ...emptyState(), contract: { db: "sqlite", style: { tabs: false } } };
+  const cwd = { ...emptyState(), contract: { db: "postgres" } };
+  const session = { ...emptyState(), contract: { style: { width: 120 } }, working: { next: "test" } };
+  assert.deepEqual(overlayScopes({ global, cwd, session }), {
+    artifacts: {},
+    contract: { db: "postgres", style: { tabs: false, width: 120 } },
+    working: { next: "test" },
+  });
+});
+
+test("a nested null in a patch deletes the key and leaves its siblings", () => {
+  assert.deepEqual(mergePatch({ a: { b: 1, c: 2 }, d: 3 }, { a: { b: null } }), { a: { c: 2 }, d: 3 });
+});
+
+test("applying a patch never modifies the original state", () => {
+  const state = { ...emptyState(), working: { list: [1], nested: { x: 1 } } };
+  const frozen = JSON.stringify(state);
+  applyScopePatch(state, { working: { nested: { x: 2 }, list: [2] } });
+  assert.equal(JSON.stringify(state), frozen);
+});

@@ -1,0 +1,47 @@
+// patch_state: barrier check, grammar, compare-and-swap publication, then the receipt (the new effective state).
+import { barrierVerdict, batchFromBranch } from "../barrier.ts";
+import type { HostContext } from "../host.ts";
+import { failure, toFailure, type Outcome } from "../outcome.ts";
+import { parseTransition } from "../patch.ts";
+import type { StateRuntime } from "../runtime.ts";
+import { overlayScopes } from "../state.ts";
+import { SCOPES, type View } from "../types.ts";
+
+export function effectiveOf(view: View) {
+  return overlayScopes({ global: view.global.current, cwd: view.cwd.current, session: view.session.current });
+}
+
+/** Why this call must not run because of its siblings, or null. */
+export function barrierFor(runtime: StateRuntime, ctx: HostContext, callId: string): string | null {
+  const batch = runtime.batches.batchOf(callId) ?? batchFromBranch(ctx.sessionManager.getBranch(), callId);
+  return batch === null ? null : barrierVerdict(batch, callId);
+}
+
+/** Never rejects. */
+export async function runPatchState(runtime: StateRuntime, params: unknown, ctx: HostContext, callId: string): Promise<Outcome> {
+  try {
+    const session = await runtime.session(ctx);
+    if (session.mode !== "active") return failure("state_inactive", `The state tools are off in ${session.mode} mode; nothing was written.`);
+    const blocked = barrierFor(runtime, ctx, callId);
+    if (blocked !== null) return failure("barrier", blocked);
+    const request = parseTransition(params);
+    if (Object.keys(request.patches).length === 0) return { ok: true, transition: null, final: true, scopes: {} };
+    const result = await runtime.store.publish(session.keys, session.view, request);
+    session.view = result.view;
+    if (result.status === "conflict") {
+      const current: Record<string, unknown> = {};
+      for (const scope of result.scopes) current[scope] = result.view[scope].current;
+      return failure("state_conflict", `The ${result.scopes.join(" and ")} scope changed since you last saw it (another writer); nothing was written. Re-apply your change to the current state below if it still holds.`, { scopes: result.scopes, current });
+    }
+    session.accepted.push({ transition: result.transition, seq: result.seq });
+    const scopes: Record<string, unknown> = {};
+    for (const scope of SCOPES) {
+      const patch = request.patches[scope];
+      if (patch !== undefined) scopes[scope] = { revision: result.revisions[scope], patch };
+    }
+    return { ok: true, transition: result.transition, final: request.final, scopes, state: effectiveOf(result.view) };
+  } catch (error) {
+    runtime.log("patch_state.failed", { code: (error as { code?: unknown }).code ?? "unexpected" });
+    return toFailure(error);
+  }
+}
