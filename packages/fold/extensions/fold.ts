@@ -21,8 +21,15 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
   let session: FoldSession | null = null;
   const sessionFor = (ctx: ExtensionContext): FoldSession => {
     if (session === null) {
-      const location = { sessionFile: ctx.sessionManager.getSessionFile(), sessionId: ctx.sessionManager.getSessionId() };
-      session = new FoldSession(options, { persist: (state) => pi.appendEntry(STATE_ENTRY_TYPE, state) }, openStoreFor(location));
+      const location = {
+        sessionFile: ctx.sessionManager.getSessionFile(),
+        sessionId: ctx.sessionManager.getSessionId(),
+      };
+      session = new FoldSession(
+        options,
+        { persist: (state) => pi.appendEntry(STATE_ENTRY_TYPE, state) },
+        openStoreFor(location),
+      );
       session.load(ctx.sessionManager.getBranch());
     }
     return session;
@@ -32,44 +39,86 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
     else log("notice", { text });
   };
 
-  pi.on("session_start", failOpen(log, "session_start", (_event, ctx) => {
-    session = null;
-    sessionFor(ctx);
-  }));
-  pi.on("context", failOpen(log, "context", (event, ctx) => {
-    const decision = sessionFor(ctx).onContext(event.messages as unknown as Message[], ctx.sessionManager.buildContextEntries() as unknown as EntryLike[], ctx.model);
-    if (decision.kind === "blocked") {
-      notify(ctx, decision.verdict.message, "error");
-      ctx.abort();
-      return undefined;
-    }
-    if (decision.kind === "unchanged") return undefined;
-    if (decision.commit !== null && decision.commit.folded.length > 0 && options.guidance.thresholdNotices) {
-      notify(ctx, `powercontext-fold: commit ${decision.commit.commit} folded ${decision.commit.folded.length} span(s), ~${decision.commit.tokensBefore} → ~${decision.commit.tokensAfter} tokens`, "info");
-    }
-    return { messages: decision.messages as unknown as typeof event.messages };
-  }));
-  pi.on("message_end", failOpen(log, "message_end", (event, ctx) => {
-    const message = event.message as unknown as Message;
-    if (message.role !== "assistant") return;
-    const usage = message.usage as { cacheRead?: number } | undefined;
-    sessionFor(ctx).onResponse(usage?.cacheRead);
-  }));
-  pi.on("tool_result", failOpen(log, "tool_result", (event, ctx) => {
-    const text = event.content.map((part) => (part.type === "text" ? part.text : "")).join("");
-    const location = { sessionFile: ctx.sessionManager.getSessionFile(), sessionId: ctx.sessionManager.getSessionId() };
-    const written = writeEvidence(evidenceDirFor(location), text, evidence);
-    if (written.status === "written" || written.status === "exists") sessionFor(ctx).state.evidence[event.toolCallId] = written.sha256;
-    if (written.status === "capped") log("evidence.capped", { used: written.used, cap: written.cap });
-  }));
-  pi.on("session_before_compact", failOpen(log, "session_before_compact", (event, ctx) => {
-    const decision = sessionFor(ctx).onCompact(event.reason, event.willRetry, event.branchEntries as unknown as EntryLike[]);
-    if (decision.kind === "pass") return undefined;
-    if (decision.kind === "cancel") return { cancel: true };
-    if (decision.label !== null) pi.setLabel(decision.label.entryId, decision.label.text);
-    notify(ctx, "powercontext-fold: context overflow; rolled back to before the failed request, folding and retrying", "warning");
-    return { compaction: { summary: OVERFLOW_COMPACTION_SUMMARY, firstKeptEntryId: decision.firstKeptEntryId, tokensBefore: event.preparation.tokensBefore, details: { powercontextFold: "overflow-rollback" } } };
-  }));
+  pi.on(
+    "session_start",
+    failOpen(log, "session_start", (_event, ctx) => {
+      session = null;
+      sessionFor(ctx);
+    }),
+  );
+  pi.on(
+    "context",
+    failOpen(log, "context", (event, ctx) => {
+      const decision = sessionFor(ctx).onContext(
+        event.messages as unknown as Message[],
+        ctx.sessionManager.buildContextEntries() as unknown as EntryLike[],
+        ctx.model,
+      );
+      if (decision.kind === "blocked") {
+        notify(ctx, decision.verdict.message, "error");
+        ctx.abort();
+        return undefined;
+      }
+      if (decision.kind === "unchanged") return undefined;
+      if (decision.commit !== null && decision.commit.folded.length > 0 && options.guidance.thresholdNotices) {
+        notify(
+          ctx,
+          `powercontext-fold: commit ${decision.commit.commit} folded ${decision.commit.folded.length} span(s), ~${decision.commit.tokensBefore} → ~${decision.commit.tokensAfter} tokens`,
+          "info",
+        );
+      }
+      return { messages: decision.messages as unknown as typeof event.messages };
+    }),
+  );
+  pi.on(
+    "message_end",
+    failOpen(log, "message_end", (event, ctx) => {
+      const message = event.message as unknown as Message;
+      if (message.role !== "assistant") return;
+      const usage = message.usage as { cacheRead?: number } | undefined;
+      sessionFor(ctx).onResponse(usage?.cacheRead);
+    }),
+  );
+  pi.on(
+    "tool_result",
+    failOpen(log, "tool_result", (event, ctx) => {
+      const text = event.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+      const location = {
+        sessionFile: ctx.sessionManager.getSessionFile(),
+        sessionId: ctx.sessionManager.getSessionId(),
+      };
+      const written = writeEvidence(evidenceDirFor(location), text, evidence);
+      if (written.status === "written" || written.status === "exists")
+        sessionFor(ctx).state.evidence[event.toolCallId] = written.sha256;
+      if (written.status === "capped") log("evidence.capped", { used: written.used, cap: written.cap });
+    }),
+  );
+  pi.on(
+    "session_before_compact",
+    failOpen(log, "session_before_compact", (event, ctx) => {
+      const decision = sessionFor(ctx).onCompact(
+        event.reason,
+        event.willRetry,
+        event.branchEntries as unknown as EntryLike[],
+      );
+      if (decision.kind === "pass") return undefined;
+      if (decision.kind === "cancel") return { cancel: true };
+      if (decision.label !== null) pi.setLabel(decision.label.entryId, decision.label.text);
+      notify(
+        ctx,
+        "powercontext-fold: context overflow; rolled back to before the failed request, folding and retrying",
+        "warning",
+      );
+      return {
+        compaction: {
+          summary: OVERFLOW_COMPACTION_SUMMARY,
+          firstKeptEntryId: decision.firstKeptEntryId,
+          tokensBefore: event.preparation.tokensBefore,
+          details: { powercontextFold: "overflow-rollback" },
+        },
+      };
+    }),
+  );
 
   pi.registerTool({
     name: TOOL_NAME,
@@ -90,7 +139,12 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
     handler: async (args, ctx) => {
       const verb = args.trim() || "status";
       const current = sessionFor(ctx);
-      const result = verb === "commit" ? { commit: current.commitMarks() } : verb === "status" ? current.status() : { error: `unknown subcommand "${verb}"; use status or commit` };
+      const result =
+        verb === "commit"
+          ? { commit: current.commitMarks() }
+          : verb === "status"
+            ? current.status()
+            : { error: `unknown subcommand "${verb}"; use status or commit` };
       notify(ctx, JSON.stringify(result), "error" in result ? "error" : "info");
     },
   });

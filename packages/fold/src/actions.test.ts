@@ -11,10 +11,21 @@ import type { FoldState } from "./types.ts";
 
 const items = generateTranscript({ seed: 5, stages: 8 });
 const users = items.flatMap((item, index) => (item.message.role === "user" ? [index] : []));
-const span = (n: number) => ({ from: (items[users[n] as number] as { id: string }).id, to: (items[(users[n + 1] as number) - 1] as { id: string }).id });
+const span = (n: number) => ({
+  from: (items[users[n] as number] as { id: string }).id,
+  to: (items[(users[n + 1] as number) - 1] as { id: string }).id,
+});
 
 function world(state: FoldState): ActionWorld {
-  return { state, items, thresholds: DEFAULT_THRESHOLDS, budget: 100_000, blacklist: new Set(), stored: () => null, status: () => ({ ok: true }) };
+  return {
+    state,
+    items,
+    thresholds: DEFAULT_THRESHOLDS,
+    budget: 100_000,
+    blacklist: new Set(),
+    stored: () => null,
+    status: () => ({ ok: true }),
+  };
 }
 
 test("fold records a free mark: the projection is byte-identical until a commit", () => {
@@ -30,13 +41,21 @@ test("fold records a free mark: the projection is byte-identical until a commit"
 test("peek pages through the exact source; expand restores it and lands pending marks in the same commit", () => {
   const first = runAction(world(emptyState()), { action: "fold", ...span(0) }).state as FoldState;
   const withFold = runAction(world(first), { action: "fold", ...span(1) }).state as FoldState;
-  const committed = runAction({ ...world(withFold) }, { action: "fold", from: (items.at(-1) as { id: string }).id, to: (items.at(-1) as { id: string }).id });
+  const committed = runAction(
+    { ...world(withFold) },
+    { action: "fold", from: (items.at(-1) as { id: string }).id, to: (items.at(-1) as { id: string }).id },
+  );
   assert.ok(committed.commit !== undefined, "a fold in the last few messages applies now");
   const state = committed.state as FoldState;
-  const exact = canonicalBytes(items.slice(0, (users[1] as number)).map((item) => item.message));
+  const exact = canonicalBytes(items.slice(0, users[1] as number).map((item) => item.message));
   let text = "";
   for (let offset: number | null = 0; offset !== null; ) {
-    const page: Record<string, unknown> = runAction(world(state), { action: "peek", id: "F1", offset, bytes: 500 }).result;
+    const page: Record<string, unknown> = runAction(world(state), {
+      action: "peek",
+      id: "F1",
+      offset,
+      bytes: 500,
+    }).result;
     assert.equal(page.verified, true);
     text += String(page.source);
     offset = page.next as number | null;
@@ -58,6 +77,9 @@ test("refusals carry a stable code and name the problem", () => {
     [{ action: "unprotect", id: "P1" }, /no protection P1/],
     [{ action: "reboundary", id: "M1" }, /no pending fold mark M1/],
   ] as const) {
-    assert.throws(() => runAction(world(emptyState()), params), (error: unknown) => error instanceof FoldError && pattern.test(error.message));
+    assert.throws(
+      () => runAction(world(emptyState()), params),
+      (error: unknown) => error instanceof FoldError && pattern.test(error.message),
+    );
   }
 });

@@ -5,7 +5,18 @@ import { expandFold, getFold, isReachable, resolveSpan, verifiedSource } from ".
 import { commit, IMMEDIATE_TAIL } from "./schedule.ts";
 import type { CommitRecord, FoldState, Item, Thresholds } from "./types.ts";
 
-export const ACTIONS = ["status", "peek", "fold", "expand", "refold", "protect", "unprotect", "rebrief", "reboundary", "unmark"] as const;
+export const ACTIONS = [
+  "status",
+  "peek",
+  "fold",
+  "expand",
+  "refold",
+  "protect",
+  "unprotect",
+  "rebrief",
+  "reboundary",
+  "unmark",
+] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
 export interface ActionParams {
@@ -57,7 +68,19 @@ export function runAction(world: ActionWorld, params: ActionParams): ActionOutco
       const offset = Math.max(0, Math.floor(params.offset ?? 0));
       const bytes = Math.min(PEEK_MAX_BYTES, Math.max(1, Math.floor(params.bytes ?? PEEK_DEFAULT_BYTES)));
       const slice = source.text.slice(offset, offset + bytes);
-      return { result: { id: fold.id, sha256: source.sha256, verified: true, total: source.text.length, offset, returned: slice.length, next: offset + slice.length < source.text.length ? offset + slice.length : null, children: fold.children, source: slice } };
+      return {
+        result: {
+          id: fold.id,
+          sha256: source.sha256,
+          verified: true,
+          total: source.text.length,
+          offset,
+          returned: slice.length,
+          next: offset + slice.length < source.text.length ? offset + slice.length : null,
+          children: fold.children,
+          source: slice,
+        },
+      };
     }
     case "fold": {
       const from = need(params.from, "from", action);
@@ -67,19 +90,43 @@ export function runAction(world: ActionWorld, params: ActionParams): ActionOutco
       state.nextMark += 1;
       state.marks.push(mark);
       if (end >= world.items.length - IMMEDIATE_TAIL) {
-        const done = commit({ state, items: world.items, thresholds: world.thresholds, budget: world.budget, blacklist: world.blacklist, trigger: "tail", topUp: false });
-        return { result: { mark: mark.id, applied: "now (span is in the last few messages)", commit: done.record }, state: done.state, commit: done.record };
+        const done = commit({
+          state,
+          items: world.items,
+          thresholds: world.thresholds,
+          budget: world.budget,
+          blacklist: world.blacklist,
+          trigger: "tail",
+          topUp: false,
+        });
+        return {
+          result: { mark: mark.id, applied: "now (span is in the last few messages)", commit: done.record },
+          state: done.state,
+          commit: done.record,
+        };
       }
-      return { result: { mark: mark.id, pending: true, note: "recorded; the window is unchanged until the next commit" }, state };
+      return {
+        result: { mark: mark.id, pending: true, note: "recorded; the window is unchanged until the next commit" },
+        state,
+      };
     }
     case "expand": {
       expandFold(state, need(params.id, "id", action));
-      const done = commit({ state, items: world.items, thresholds: world.thresholds, budget: world.budget, blacklist: world.blacklist, trigger: "expand", topUp: false });
+      const done = commit({
+        state,
+        items: world.items,
+        thresholds: world.thresholds,
+        budget: world.budget,
+        blacklist: world.blacklist,
+        trigger: "expand",
+        topUp: false,
+      });
       return { result: { expanded: params.id, commit: done.record }, state: done.state, commit: done.record };
     }
     case "refold": {
       const fold = getFold(state, need(params.id, "id", action));
-      if (!fold.expanded || !isReachable(state, fold)) throw new FoldError("invalid_action", `fold ${fold.id} is not an expanded, visible fold`);
+      if (!fold.expanded || !isReachable(state, fold))
+        throw new FoldError("invalid_action", `fold ${fold.id} is not an expanded, visible fold`);
       const mark = { id: `M${state.nextMark}`, kind: "refold" as const, fold: fold.id, origin: "agent" as const };
       state.nextMark += 1;
       state.marks.push(mark);
@@ -87,7 +134,13 @@ export function runAction(world: ActionWorld, params: ActionParams): ActionOutco
     }
     case "rebrief": {
       const fold = getFold(state, need(params.id, "id", action));
-      const mark = { id: `M${state.nextMark}`, kind: "rebrief" as const, fold: fold.id, brief: need(params.brief, "brief", action), origin: "agent" as const };
+      const mark = {
+        id: `M${state.nextMark}`,
+        kind: "rebrief" as const,
+        fold: fold.id,
+        brief: need(params.brief, "brief", action),
+        origin: "agent" as const,
+      };
       state.nextMark += 1;
       state.marks.push(mark);
       return { result: { mark: mark.id, pending: true }, state };
@@ -108,13 +161,18 @@ export function runAction(world: ActionWorld, params: ActionParams): ActionOutco
     }
     case "unprotect": {
       const id = need(params.id, "id", action);
-      if (!state.protections.some((protection) => protection.id === id)) throw new FoldError("not_found", `no protection ${id}`);
+      if (!state.protections.some((protection) => protection.id === id))
+        throw new FoldError("not_found", `no protection ${id}`);
       state.protections = state.protections.filter((protection) => protection.id !== id);
       return { result: { unprotected: id }, state };
     }
     case "reboundary": {
       const mark = state.marks.find((candidate) => candidate.id === need(params.id, "id", action));
-      if (mark === undefined || mark.kind !== "fold") throw new FoldError("not_found", `no pending fold mark ${params.id}; reboundary moves a pending mark (expand, then fold, to move a committed fold)`);
+      if (mark === undefined || mark.kind !== "fold")
+        throw new FoldError(
+          "not_found",
+          `no pending fold mark ${params.id}; reboundary moves a pending mark (expand, then fold, to move a committed fold)`,
+        );
       const from = params.from ?? mark.from ?? "";
       const to = params.to ?? mark.to ?? "";
       resolveSpan(state, world.items, from, to);

@@ -33,7 +33,8 @@ export function deterministicBrief(input: BriefInput): string {
   for (const message of input.messages) {
     for (const call of toolCallsOf(message)) {
       tools.set(call.name, (tools.get(call.name) ?? 0) + 1);
-      if (calls.length < 6 && (input.children ?? []).length === 0) calls.push(`${call.name} ${oneLine(JSON.stringify(call.arguments ?? {}), 80)}`);
+      if (calls.length < 6 && (input.children ?? []).length === 0)
+        calls.push(`${call.name} ${oneLine(JSON.stringify(call.arguments ?? {}), 80)}`);
     }
     const text = textOf(message);
     if (message.role === "user" && firstUser === "" && text !== "") firstUser = text;
@@ -44,7 +45,8 @@ export function deterministicBrief(input: BriefInput): string {
   const width = (input.children ?? []).length > 0 ? 120 : 240;
   if (firstUser !== "") lines.push(`asked: ${oneLine(firstUser, width)}`);
   if (lastAssistant !== "") lines.push(`answered: ${oneLine(lastAssistant, width)}`);
-  if ((input.children ?? []).length > 0) lines.push(`contains folds ${(input.children ?? []).join(", ")} (each peekable by id)`);
+  if ((input.children ?? []).length > 0)
+    lines.push(`contains folds ${(input.children ?? []).join(", ")} (each peekable by id)`);
   return bound(lines.join("\n"));
 }
 

@@ -36,7 +36,9 @@ export type FenceVerdict = { status: "fits" } | { status: "blocked"; tokens: num
 export function fence(tokens: number, budget: number): FenceVerdict {
   if (tokens <= budget) return { status: "fits" };
   return {
-    status: "blocked", tokens, budget,
+    status: "blocked",
+    tokens,
+    budget,
     message: `powercontext-fold: request of ~${tokens} tokens exceeds the serving budget of ${budget} even after folding; not sent`,
   };
 }

@@ -19,7 +19,12 @@ export interface EvidenceLedger {
 }
 
 /** Writes `text` to `<dir>/<sha256>.txt` once (mode 0444) unless that would pass `cap`. Mutates `ledger.usedBytes`. */
-export function writeEvidence(dir: string, text: string, ledger: EvidenceLedger, { minChars = EVIDENCE_MIN_CHARS, cap = EVIDENCE_CAP_BYTES } = {}): EvidenceResult {
+export function writeEvidence(
+  dir: string,
+  text: string,
+  ledger: EvidenceLedger,
+  { minChars = EVIDENCE_MIN_CHARS, cap = EVIDENCE_CAP_BYTES } = {},
+): EvidenceResult {
   if (text.length < minChars) return { status: "small" };
   const sha256 = sha256Hex(text);
   const path = join(dir, `${sha256}.txt`);

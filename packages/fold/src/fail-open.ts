@@ -6,7 +6,11 @@ export const stderrLogger: Logger = (event, fields) => {
   process.stderr.write(`${JSON.stringify({ source: "powercontext-fold", event, ...fields })}\n`);
 };
 
-export function failOpen<A extends unknown[], R>(log: Logger, event: string, handler: (...args: A) => R | Promise<R>): (...args: A) => Promise<R | undefined> {
+export function failOpen<A extends unknown[], R>(
+  log: Logger,
+  event: string,
+  handler: (...args: A) => R | Promise<R>,
+): (...args: A) => Promise<R | undefined> {
   return async (...args) => {
     try {
       return await handler(...args);

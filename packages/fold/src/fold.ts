@@ -6,7 +6,17 @@ import { isUnitAligned, unitsOf } from "./transcript.ts";
 import type { FoldOrigin, FoldRecord, FoldState, Item, Message } from "./types.ts";
 
 export function emptyState(): FoldState {
-  return { version: 1, folds: {}, marks: [], protections: [], commits: [], nextFold: 1, nextMark: 1, evidence: {}, peeks: [] };
+  return {
+    version: 1,
+    folds: {},
+    marks: [],
+    protections: [],
+    commits: [],
+    nextFold: 1,
+    nextMark: 1,
+    evidence: {},
+    peeks: [],
+  };
 }
 
 export function cloneState(state: FoldState): FoldState {
@@ -34,7 +44,11 @@ export function indexById(items: readonly Item[]): Map<string, number> {
 }
 
 /** The fold's leaves as a contiguous run of the window, or null when they are not all present in order. */
-export function locate(fold: FoldRecord, items: readonly Item[], index: Map<string, number> = indexById(items)): number | null {
+export function locate(
+  fold: FoldRecord,
+  items: readonly Item[],
+  index: Map<string, number> = indexById(items),
+): number | null {
   const first = fold.leaves[0];
   if (first === undefined) return null;
   const start = index.get(first);
@@ -55,7 +69,12 @@ export interface FoldSpec {
 }
 
 /** Resolves a span to item indices and checks it can be folded; throws FoldError naming the problem. */
-export function resolveSpan(state: FoldState, items: readonly Item[], from: string, to: string): { start: number; end: number } {
+export function resolveSpan(
+  _state: FoldState,
+  items: readonly Item[],
+  from: string,
+  to: string,
+): { start: number; end: number } {
   const index = indexById(items);
   const start = index.get(from);
   const end = index.get(to);
@@ -63,7 +82,11 @@ export function resolveSpan(state: FoldState, items: readonly Item[], from: stri
   if (end === undefined) throw new FoldError("not_found", `entry ${to} is not in the window`);
   if (end < start) throw new FoldError("invalid_span", `span ${from}..${to} runs backwards`);
   for (let position = start; position <= end; position += 1) {
-    if (!(items[position] as Item).foldable) throw new FoldError("invalid_span", `entry ${(items[position] as Item).id} is not a session entry and cannot fold`);
+    if (!(items[position] as Item).foldable)
+      throw new FoldError(
+        "invalid_span",
+        `entry ${(items[position] as Item).id} is not a session entry and cannot fold`,
+      );
   }
   if (!isUnitAligned(unitsOf(items), start, end)) {
     throw new FoldError("invalid_span", `span ${from}..${to} would separate a tool call from its result`);
@@ -96,7 +119,9 @@ export function addFold(state: FoldState, items: readonly Item[], spec: FoldSpec
     throw new FoldError("invalid_span", `span ${spec.from}..${spec.to} is inside collapsed fold ${container.id}`);
   }
   const parent = container === null ? null : container.id;
-  const children = contained.filter((fold) => fold.parent === parent).sort((a, b) => leaves.indexOf(a.leaves[0] as string) - leaves.indexOf(b.leaves[0] as string));
+  const children = contained
+    .filter((fold) => fold.parent === parent)
+    .sort((a, b) => leaves.indexOf(a.leaves[0] as string) - leaves.indexOf(b.leaves[0] as string));
   const messages = items.slice(start, end + 1).map((item) => item.message);
   const id = `F${state.nextFold}`;
   state.nextFold += 1;
@@ -105,8 +130,17 @@ export function addFold(state: FoldState, items: readonly Item[], spec: FoldSpec
   const written = spec.brief?.(id, sha256, messages) ?? null;
   const brief = written ?? deterministicBrief({ id, sha256, messages, children: children.map((child) => child.id) });
   const record: FoldRecord = {
-    id, leaves, children: children.map((child) => child.id), parent, sha256, bytes: Buffer.byteLength(source), brief,
-    origin: spec.origin, commit: spec.commit, expanded: false, ...(written === null ? {} : { summarized: true }),
+    id,
+    leaves,
+    children: children.map((child) => child.id),
+    parent,
+    sha256,
+    bytes: Buffer.byteLength(source),
+    brief,
+    origin: spec.origin,
+    commit: spec.commit,
+    expanded: false,
+    ...(written === null ? {} : { summarized: true }),
   };
   for (const child of children) child.parent = id;
   state.folds[id] = record;
@@ -131,7 +165,11 @@ export function getFold(state: FoldState, id: string): FoldRecord {
 export function expandFold(state: FoldState, id: string): FoldRecord {
   const fold = getFold(state, id);
   if (fold.expanded) throw new FoldError("invalid_action", `fold ${id} is already expanded`);
-  if (!isReachable(state, fold)) throw new FoldError("invalid_action", `fold ${id} is inside a collapsed fold; expand ${fold.parent} first (outside-in)`);
+  if (!isReachable(state, fold))
+    throw new FoldError(
+      "invalid_action",
+      `fold ${id} is inside a collapsed fold; expand ${fold.parent} first (outside-in)`,
+    );
   fold.expanded = true;
   return fold;
 }

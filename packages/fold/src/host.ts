@@ -10,7 +10,9 @@ export interface SessionLocation {
 }
 
 export function openStoreFor({ sessionFile, sessionId }: SessionLocation): FoldStore {
-  return sessionFile === undefined ? openMemoryFoldStore() : openFileFoldStore(join(dirname(sessionFile), "powercontext-fold", sessionId));
+  return sessionFile === undefined
+    ? openMemoryFoldStore()
+    : openFileFoldStore(join(dirname(sessionFile), "powercontext-fold", sessionId));
 }
 
 export function evidenceDirFor({ sessionFile, sessionId }: SessionLocation): string {

@@ -10,7 +10,8 @@ export interface EntryLike {
 }
 
 /** The summary text of the no-op compaction an overflow recovery records; its message is never projected. */
-export const OVERFLOW_COMPACTION_SUMMARY = "[powercontext-fold: overflow recovery; folds made room, nothing was summarized]";
+export const OVERFLOW_COMPACTION_SUMMARY =
+  "[powercontext-fold: overflow recovery; folds made room, nothing was summarized]";
 
 function keyOf(role: string, timestamp: unknown, toolCallId: unknown): string {
   return `${role}|${String(timestamp)}|${typeof toolCallId === "string" ? toolCallId : ""}`;

@@ -19,7 +19,18 @@ export interface Ledger {
 }
 
 export function emptyLedger(): Ledger {
-  return { requests: 0, appends: 0, rewrites: 0, unattributedRewrites: 0, providerResponses: 0, providerCacheMisses: 0, providerReportsCache: false, lastKind: null, digests: [], commitsAtLastRequest: 0 };
+  return {
+    requests: 0,
+    appends: 0,
+    rewrites: 0,
+    unattributedRewrites: 0,
+    providerResponses: 0,
+    providerCacheMisses: 0,
+    providerReportsCache: false,
+    lastKind: null,
+    digests: [],
+    commitsAtLastRequest: 0,
+  };
 }
 
 /** Length of the common prefix of two digest lists. */
@@ -30,7 +41,11 @@ export function commonPrefix(a: readonly string[], b: readonly string[]): number
 }
 
 /** Records one projection. Mutates the ledger; returns the classification. */
-export function recordRequest(ledger: Ledger, digests: string[], commits: number): { kind: "first" | "append" | "rewrite"; attributed: boolean; divergence: number } {
+export function recordRequest(
+  ledger: Ledger,
+  digests: string[],
+  commits: number,
+): { kind: "first" | "append" | "rewrite"; attributed: boolean; divergence: number } {
   const previous = ledger.digests;
   const same = commonPrefix(previous, digests);
   let kind: "first" | "append" | "rewrite";

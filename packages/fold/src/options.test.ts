@@ -11,12 +11,32 @@ test("defaults are maxTarget 0.80, minTarget 0.35, freshTail 0.02, consolidateAf
 });
 
 const REFUSED: [string, unknown, RegExp][] = [
-  ["minTarget above maxTarget", { thresholds: { ...DEFAULT_THRESHOLDS, minTarget: 0.9 } }, /impossible policy: thresholds\.minTarget/],
-  ["freshTail above minTarget", { thresholds: { ...DEFAULT_THRESHOLDS, freshTail: 0.5 } }, /impossible policy: thresholds\.freshTail/],
-  ["maxTarget above 1", { thresholds: { ...DEFAULT_THRESHOLDS, maxTarget: 1.2 } }, /impossible policy: thresholds\.maxTarget/],
-  ["consolidateAfter zero", { thresholds: { ...DEFAULT_THRESHOLDS, consolidateAfter: 0 } }, /thresholds\.consolidateAfter/],
+  [
+    "minTarget above maxTarget",
+    { thresholds: { ...DEFAULT_THRESHOLDS, minTarget: 0.9 } },
+    /impossible policy: thresholds\.minTarget/,
+  ],
+  [
+    "freshTail above minTarget",
+    { thresholds: { ...DEFAULT_THRESHOLDS, freshTail: 0.5 } },
+    /impossible policy: thresholds\.freshTail/,
+  ],
+  [
+    "maxTarget above 1",
+    { thresholds: { ...DEFAULT_THRESHOLDS, maxTarget: 1.2 } },
+    /impossible policy: thresholds\.maxTarget/,
+  ],
+  [
+    "consolidateAfter zero",
+    { thresholds: { ...DEFAULT_THRESHOLDS, consolidateAfter: 0 } },
+    /thresholds\.consolidateAfter/,
+  ],
   ["a partial thresholds object", { thresholds: { maxTarget: 0.7 } }, /thresholds\.minTarget is required/],
-  ["an unknown threshold", { thresholds: { ...DEFAULT_THRESHOLDS, hysteresis: 1 } }, /thresholds\.hysteresis is not a threshold/],
+  [
+    "an unknown threshold",
+    { thresholds: { ...DEFAULT_THRESHOLDS, hysteresis: 1 } },
+    /thresholds\.hysteresis is not a threshold/,
+  ],
   ["providerTotalWindow", { providerTotalWindow: 1000 }, /use providerInputBudget/],
   ["foldScheduling", { foldScheduling: "epoch" }, /use thresholds/],
   ["readOnlyTools", { readOnlyTools: ["read"] }, /use blacklistAutoFoldTools/],
@@ -29,7 +49,11 @@ const REFUSED: [string, unknown, RegExp][] = [
 
 test("impossible policies and unknown names are refused by name, never clamped", () => {
   for (const [name, input, pattern] of REFUSED) {
-    assert.throws(() => validateOptions(input), (error: unknown) => error instanceof FoldError && error.code === "invalid_option" && pattern.test(error.message), name);
+    assert.throws(
+      () => validateOptions(input),
+      (error: unknown) => error instanceof FoldError && error.code === "invalid_option" && pattern.test(error.message),
+      name,
+    );
   }
 });
 

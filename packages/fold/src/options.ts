@@ -2,7 +2,12 @@
 import { FoldError } from "./errors.ts";
 import type { FoldOptions, Guidance, SummarizerChoice, Thresholds } from "./types.ts";
 
-export const DEFAULT_THRESHOLDS: Thresholds = { maxTarget: 0.8, minTarget: 0.35, freshTail: 0.02, consolidateAfter: 10 };
+export const DEFAULT_THRESHOLDS: Thresholds = {
+  maxTarget: 0.8,
+  minTarget: 0.35,
+  freshTail: 0.02,
+  consolidateAfter: 10,
+};
 export const DEFAULT_GUIDANCE: Guidance = { thresholdNotices: true, actionResponses: true };
 const OPTION_NAMES = ["thresholds", "summarizer", "providerInputBudget", "blacklistAutoFoldTools", "guidance"] as const;
 
@@ -37,23 +42,41 @@ export function validateThresholds(input: unknown): Thresholds {
   if (!isRecord(input)) refuse("thresholds must be an object { maxTarget, minTarget, freshTail, consolidateAfter }");
   const names = ["maxTarget", "minTarget", "freshTail", "consolidateAfter"] as const;
   for (const key of Object.keys(input)) {
-    if (!(names as readonly string[]).includes(key)) refuse(`thresholds.${key} is not a threshold; thresholds are ${names.join(", ")}`);
+    if (!(names as readonly string[]).includes(key))
+      refuse(`thresholds.${key} is not a threshold; thresholds are ${names.join(", ")}`);
   }
   for (const name of names) {
-    if (typeof input[name] !== "number" || !Number.isFinite(input[name])) refuse(`thresholds.${name} is required and must be a number (thresholds are set whole)`);
+    if (typeof input[name] !== "number" || !Number.isFinite(input[name]))
+      refuse(`thresholds.${name} is required and must be a number (thresholds are set whole)`);
   }
   const { maxTarget, minTarget, freshTail, consolidateAfter } = input as unknown as Thresholds;
-  if (!(maxTarget > 0 && maxTarget <= 1)) refuse(`impossible policy: thresholds.maxTarget (${maxTarget}) must be in (0, 1]`);
-  if (!(minTarget > 0 && minTarget < maxTarget)) refuse(`impossible policy: thresholds.minTarget (${minTarget}) must be above 0 and below thresholds.maxTarget (${maxTarget})`);
-  if (!(freshTail >= 0 && freshTail < minTarget)) refuse(`impossible policy: thresholds.freshTail (${freshTail}) must be at least 0 and below thresholds.minTarget (${minTarget}), or no commit could reach minTarget`);
-  if (!Number.isInteger(consolidateAfter) || consolidateAfter < 1) refuse(`impossible policy: thresholds.consolidateAfter (${consolidateAfter}) must be a positive integer`);
+  if (!(maxTarget > 0 && maxTarget <= 1))
+    refuse(`impossible policy: thresholds.maxTarget (${maxTarget}) must be in (0, 1]`);
+  if (!(minTarget > 0 && minTarget < maxTarget))
+    refuse(
+      `impossible policy: thresholds.minTarget (${minTarget}) must be above 0 and below thresholds.maxTarget (${maxTarget})`,
+    );
+  if (!(freshTail >= 0 && freshTail < minTarget))
+    refuse(
+      `impossible policy: thresholds.freshTail (${freshTail}) must be at least 0 and below thresholds.minTarget (${minTarget}), or no commit could reach minTarget`,
+    );
+  if (!Number.isInteger(consolidateAfter) || consolidateAfter < 1)
+    refuse(`impossible policy: thresholds.consolidateAfter (${consolidateAfter}) must be a positive integer`);
   return { maxTarget, minTarget, freshTail, consolidateAfter };
 }
 
 function validateSummarizer(input: unknown): FoldOptions["summarizer"] {
   if (input === "session") return "session";
-  if (input === "deterministic") refuse('summarizer "deterministic" is not a value: omit summarizer; deterministic briefs are the default and the fallback on any summarizer failure');
-  if (isRecord(input) && typeof input.provider === "string" && typeof input.model === "string" && (input.effort === undefined || typeof input.effort === "string")) {
+  if (input === "deterministic")
+    refuse(
+      'summarizer "deterministic" is not a value: omit summarizer; deterministic briefs are the default and the fallback on any summarizer failure',
+    );
+  if (
+    isRecord(input) &&
+    typeof input.provider === "string" &&
+    typeof input.model === "string" &&
+    (input.effort === undefined || typeof input.effort === "string")
+  ) {
     const choice: SummarizerChoice = { provider: input.provider, model: input.model };
     if (typeof input.effort === "string") choice.effort = input.effort;
     return choice;
@@ -62,7 +85,12 @@ function validateSummarizer(input: unknown): FoldOptions["summarizer"] {
 }
 
 function validateGuidance(input: unknown): Guidance {
-  if (!isRecord(input) || typeof input.thresholdNotices !== "boolean" || typeof input.actionResponses !== "boolean" || Object.keys(input).length !== 2) {
+  if (
+    !isRecord(input) ||
+    typeof input.thresholdNotices !== "boolean" ||
+    typeof input.actionResponses !== "boolean" ||
+    Object.keys(input).length !== 2
+  ) {
     refuse("guidance must be { thresholdNotices: boolean, actionResponses: boolean }, set together");
   }
   return { thresholdNotices: input.thresholdNotices as boolean, actionResponses: input.actionResponses as boolean };
@@ -74,10 +102,15 @@ export function validateOptions(input: unknown = {}): FoldOptions {
   for (const key of Object.keys(input)) {
     if ((OPTION_NAMES as readonly string[]).includes(key)) continue;
     const replacement = REPLACED_OPTIONS[key];
-    refuse(replacement === undefined ? `unknown option "${key}"; options are ${OPTION_NAMES.join(", ")}` : `option "${key}" is not supported; use ${replacement}`);
+    refuse(
+      replacement === undefined
+        ? `unknown option "${key}"; options are ${OPTION_NAMES.join(", ")}`
+        : `option "${key}" is not supported; use ${replacement}`,
+    );
   }
   const budget = input.providerInputBudget;
-  if (budget !== undefined && !(typeof budget === "number" && Number.isInteger(budget) && budget > 0)) refuse("providerInputBudget must be a positive integer of tokens");
+  if (budget !== undefined && !(typeof budget === "number" && Number.isInteger(budget) && budget > 0))
+    refuse("providerInputBudget must be a positive integer of tokens");
   const blacklist = input.blacklistAutoFoldTools;
   let tools: ReadonlySet<string> = new Set();
   if (blacklist instanceof Set) tools = new Set([...blacklist].map(String));

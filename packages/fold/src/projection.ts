@@ -12,7 +12,11 @@ export interface Projection {
 
 /** The message a collapsed fold projects as; fixed by the record, so its bytes never change between requests. */
 export function briefMessage(fold: FoldRecord, first: Message | undefined): Message {
-  return { role: "user", content: [{ type: "text", text: fold.brief }], timestamp: typeof first?.timestamp === "number" ? first.timestamp : 0 };
+  return {
+    role: "user",
+    content: [{ type: "text", text: fold.brief }],
+    timestamp: typeof first?.timestamp === "number" ? first.timestamp : 0,
+  };
 }
 
 /** Pure and deterministic: the same state and items always give the same bytes. */

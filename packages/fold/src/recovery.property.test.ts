@@ -24,16 +24,29 @@ test("over generated sessions: linkage holds in every projection, every fold rec
     let commits = 0;
     for (let length = 2; length <= all.length; length += 1 + Math.floor(random() * 3)) {
       const items = all.slice(0, length);
-      if (items.at(-1)?.message.role === "assistant" && JSON.stringify(items.at(-1)?.message).includes("toolCall")) continue;
+      if (items.at(-1)?.message.role === "assistant" && JSON.stringify(items.at(-1)?.message).includes("toolCall"))
+        continue;
       let projection = project(state, items);
       const digests = projection.messages.map((message) => sha256Hex(JSON.stringify(message)));
-      assert.equal(commonPrefix(previous, digests), previous.length, `seed ${seed}: rewrite without a commit at length ${length}`);
+      assert.equal(
+        commonPrefix(previous, digests),
+        previous.length,
+        `seed ${seed}: rewrite without a commit at length ${length}`,
+      );
       if (projectionTokens(state, items) >= DEFAULT_THRESHOLDS.maxTarget * budget) {
         if (random() < 0.5 && visibleCollapsed(state).length > 0) {
           const target = visibleCollapsed(state)[0];
           if (target !== undefined) expandFold(state, target.id);
         }
-        state = commit({ state, items, thresholds: DEFAULT_THRESHOLDS, budget, blacklist: new Set(), trigger: "threshold", topUp: true }).state;
+        state = commit({
+          state,
+          items,
+          thresholds: DEFAULT_THRESHOLDS,
+          budget,
+          blacklist: new Set(),
+          trigger: "threshold",
+          topUp: true,
+        }).state;
         commits += 1;
         projection = project(state, items);
       }
@@ -48,11 +61,14 @@ test("over generated sessions: linkage holds in every projection, every fold rec
       for (const child of fold.children) assert.equal(state.folds[child]?.parent, fold.id);
     }
     for (let leaf = 0; leaf < all.length; leaf += 1) {
-      const owners = Object.values(state.folds).filter((fold) => fold.leaves.includes((all[leaf] as { id: string }).id));
-      for (const a of owners) for (const b of owners) {
-        const nested = a.leaves.every((id) => b.leaves.includes(id)) || b.leaves.every((id) => a.leaves.includes(id));
-        assert.ok(nested, `seed ${seed}: folds ${a.id} and ${b.id} partially overlap`);
-      }
+      const owners = Object.values(state.folds).filter((fold) =>
+        fold.leaves.includes((all[leaf] as { id: string }).id),
+      );
+      for (const a of owners)
+        for (const b of owners) {
+          const nested = a.leaves.every((id) => b.leaves.includes(id)) || b.leaves.every((id) => a.leaves.includes(id));
+          assert.ok(nested, `seed ${seed}: folds ${a.id} and ${b.id} partially overlap`);
+        }
     }
   }
 });

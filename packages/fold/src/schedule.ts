@@ -14,23 +14,39 @@ export const defaultTokensOf: TokensOf = (item) => messageTokens(item.message);
 /** The number of trailing window messages inside which an agent fold applies at once (almost nothing follows it). */
 export const IMMEDIATE_TAIL = 4;
 
-export function projectionTokens(state: FoldState, items: readonly Item[], tokensOf: TokensOf = defaultTokensOf): number {
+export function projectionTokens(
+  state: FoldState,
+  items: readonly Item[],
+  tokensOf: TokensOf = defaultTokensOf,
+): number {
   const projection = project(state, items);
   return tokensOfProjection(state, items, projection, tokensOf);
 }
 
-export function tokensOfProjection(state: FoldState, items: readonly Item[], projection: Projection, tokensOf: TokensOf): number {
+export function tokensOfProjection(
+  _state: FoldState,
+  items: readonly Item[],
+  projection: Projection,
+  tokensOf: TokensOf,
+): number {
   const index = indexById(items);
   let total = 0;
   projection.nodes.forEach((node, position) => {
     const at = index.get(node);
-    total += at === undefined ? messageTokens(projection.messages[position] ?? { role: "user" }) : tokensOf(items[at] as Item);
+    total +=
+      at === undefined ? messageTokens(projection.messages[position] ?? { role: "user" }) : tokensOf(items[at] as Item);
   });
   return total;
 }
 
 /** Index of the first fresh item: the trailing freshTail share of the budget, widened to whole units, never folded. */
-export function freshStart(items: readonly Item[], units: readonly Unit[], budget: number, freshTail: number, tokensOf: TokensOf): number {
+export function freshStart(
+  items: readonly Item[],
+  units: readonly Unit[],
+  budget: number,
+  freshTail: number,
+  tokensOf: TokensOf,
+): number {
   const limit = freshTail * budget;
   let sum = 0;
   let start = items.length;
@@ -71,7 +87,13 @@ export interface CommitResult {
 }
 
 /** Applies one pending mark to `state`; returns a refusal reason or null. */
-function applyMark(state: FoldState, items: readonly Item[], index: Map<string, number>, mark: Mark, commit: number): string | null {
+function applyMark(
+  state: FoldState,
+  items: readonly Item[],
+  index: Map<string, number>,
+  mark: Mark,
+  commit: number,
+): string | null {
   try {
     if (mark.kind === "fold") {
       const start = index.get(mark.from ?? "");
@@ -112,7 +134,16 @@ export function commit(input: CommitInput): CommitResult {
   const number = state.commits.length + 1;
   const index = indexById(items);
   const before = projectionTokens(state, items, tokensOf);
-  const record: CommitRecord = { commit: number, trigger, agentMarks: [], topUp: [], refused: [], folded: [], tokensBefore: before, tokensAfter: before };
+  const record: CommitRecord = {
+    commit: number,
+    trigger,
+    agentMarks: [],
+    topUp: [],
+    refused: [],
+    folded: [],
+    tokensBefore: before,
+    tokensAfter: before,
+  };
   const known = new Set(Object.keys(state.folds));
   for (const mark of state.marks) {
     const refusal = applyMark(state, items, index, mark, number);
@@ -126,13 +157,22 @@ export function commit(input: CommitInput): CommitResult {
     const fresh = freshStart(items, units, budget, thresholds.freshTail, tokensOf);
     const guard = lastUserIndex(items);
     let tokens = projectionTokens(state, items, tokensOf);
-    const expanded = new Set(Object.values(state.folds).filter((fold) => fold.expanded).flatMap((fold) => fold.leaves));
+    const expanded = new Set(
+      Object.values(state.folds)
+        .filter((fold) => fold.expanded)
+        .flatMap((fold) => fold.leaves),
+    );
     const tryFold = (start: number, end: number, origin: "top-up" | "consolidation"): void => {
       if (tokens <= target || end >= fresh || (guard >= start && guard <= end)) return;
       if (isProtected(state, index, start, end) !== null) return;
       if (items.slice(start, end + 1).some((item) => expanded.has(item.id))) return;
       try {
-        const fold = addFold(state, items, { from: (items[start] as Item).id, to: (items[end] as Item).id, origin, commit: number });
+        const fold = addFold(state, items, {
+          from: (items[start] as Item).id,
+          to: (items[end] as Item).id,
+          origin,
+          commit: number,
+        });
         record.topUp.push(fold.id);
         tokens = projectionTokens(state, items, tokensOf);
       } catch (error) {
@@ -148,7 +188,15 @@ export function commit(input: CommitInput): CommitResult {
       if (!chapter.closed) continue;
       tryFold(chapter.start, chapter.end, "top-up");
     }
-    consolidate(state, items, thresholds.consolidateAfter, fresh, number, record, () => projectionTokens(state, items, tokensOf) > target);
+    consolidate(
+      state,
+      items,
+      thresholds.consolidateAfter,
+      fresh,
+      number,
+      record,
+      () => projectionTokens(state, items, tokensOf) > target,
+    );
   }
   record.folded = Object.keys(state.folds).filter((id) => !known.has(id));
   record.tokensAfter = projectionTokens(state, items, tokensOf);
@@ -157,7 +205,8 @@ export function commit(input: CommitInput): CommitResult {
 }
 
 function lastUserIndex(items: readonly Item[]): number {
-  for (let position = items.length - 1; position >= 0; position -= 1) if ((items[position] as Item).message.role === "user") return position;
+  for (let position = items.length - 1; position >= 0; position -= 1)
+    if ((items[position] as Item).message.role === "user") return position;
   return -1;
 }
 
@@ -171,7 +220,15 @@ function isCovered(state: FoldState, items: readonly Item[], start: number, end:
  * Folds of folds: while more than `after` folds show (or the commit is still above its target), merge the oldest run
  * of adjacent briefs outside the fresh tail into one parent.
  */
-function consolidate(state: FoldState, items: readonly Item[], after: number, fresh: number, number: number, record: CommitRecord, aboveTarget: () => boolean): void {
+function consolidate(
+  state: FoldState,
+  items: readonly Item[],
+  after: number,
+  fresh: number,
+  number: number,
+  record: CommitRecord,
+  aboveTarget: () => boolean,
+): void {
   for (;;) {
     const projection = project(state, items);
     if (projection.folds.length <= after && !aboveTarget()) return;
@@ -183,7 +240,10 @@ function consolidate(state: FoldState, items: readonly Item[], after: number, fr
       const lastLeaf = fold === undefined ? undefined : position.get(fold.leaves.at(-1) as string);
       if (fold !== undefined && lastLeaf !== undefined && lastLeaf < fresh) run.push(node);
       else {
-        if (run.length >= 2) { best = run; break; }
+        if (run.length >= 2) {
+          best = run;
+          break;
+        }
         run = [];
       }
     }
@@ -193,7 +253,12 @@ function consolidate(state: FoldState, items: readonly Item[], after: number, fr
     const last = state.folds[best.at(-1) as string];
     if (first === undefined || last === undefined) return;
     try {
-      const fold = addFold(state, items, { from: first.leaves[0] as string, to: last.leaves.at(-1) as string, origin: "consolidation", commit: number });
+      const fold = addFold(state, items, {
+        from: first.leaves[0] as string,
+        to: last.leaves.at(-1) as string,
+        origin: "consolidation",
+        commit: number,
+      });
       record.topUp.push(fold.id);
     } catch (error) {
       if (error instanceof FoldError) return;
@@ -203,14 +268,33 @@ function consolidate(state: FoldState, items: readonly Item[], after: number, fr
 }
 
 /** Estimates for status: what share of the budget the pending marks would free, and the prefix tokens a commit rewrites. */
-export function estimatePending(state: FoldState, items: readonly Item[], budget: number, tokensOf: TokensOf = defaultTokensOf): { freeShare: number; rewriteTokens: number } {
+export function estimatePending(
+  state: FoldState,
+  items: readonly Item[],
+  budget: number,
+  tokensOf: TokensOf = defaultTokensOf,
+): { freeShare: number; rewriteTokens: number } {
   if (state.marks.length === 0) return { freeShare: 0, rewriteTokens: 0 };
   const before = project(state, items);
-  const { state: after } = commit({ state, items, thresholds: { maxTarget: 1, minTarget: 0.5, freshTail: 0, consolidateAfter: 1 }, budget, blacklist: new Set(), trigger: "person", topUp: false, tokensOf });
+  const { state: after } = commit({
+    state,
+    items,
+    thresholds: { maxTarget: 1, minTarget: 0.5, freshTail: 0, consolidateAfter: 1 },
+    budget,
+    blacklist: new Set(),
+    trigger: "person",
+    topUp: false,
+    tokensOf,
+  });
   const next = project(after, items);
   let same = 0;
   while (same < before.nodes.length && before.nodes[same] === next.nodes[same]) same += 1;
   const saved = tokensOfProjection(state, items, before, tokensOf) - tokensOfProjection(after, items, next, tokensOf);
-  const rewrite = tokensOfProjection(after, items, { messages: next.messages.slice(same), nodes: next.nodes.slice(same), folds: [] }, tokensOf);
+  const rewrite = tokensOfProjection(
+    after,
+    items,
+    { messages: next.messages.slice(same), nodes: next.nodes.slice(same), folds: [] },
+    tokensOf,
+  );
   return { freeShare: budget > 0 ? saved / budget : 0, rewriteTokens: rewrite };
 }

@@ -24,10 +24,18 @@ export type ContextDecision =
   | { kind: "project"; messages: Message[]; commit: CommitRecord | null }
   | { kind: "blocked"; verdict: Extract<FenceVerdict, { status: "blocked" }> };
 
-export type CompactDecision = { kind: "pass" } | { kind: "cancel" } | { kind: "rollback"; firstKeptEntryId: string; label: { entryId: string; text: string } | null };
+export type CompactDecision =
+  | { kind: "pass" }
+  | { kind: "cancel" }
+  | { kind: "rollback"; firstKeptEntryId: string; label: { entryId: string; text: string } | null };
 
 function isState(value: unknown): value is FoldState {
-  return typeof value === "object" && value !== null && (value as { version?: unknown }).version === 1 && typeof (value as { folds?: unknown }).folds === "object";
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { version?: unknown }).version === 1 &&
+    typeof (value as { folds?: unknown }).folds === "object"
+  );
 }
 
 export class FoldSession {
@@ -53,7 +61,8 @@ export class FoldSession {
   /** Rebuilds state from the branch's latest snapshot entry (custom entries with STATE_ENTRY_TYPE). */
   load(entries: readonly { type: string; customType?: string; data?: unknown }[]): void {
     let found: FoldState | null = null;
-    for (const entry of entries) if (entry.type === "custom" && entry.customType === STATE_ENTRY_TYPE && isState(entry.data)) found = entry.data;
+    for (const entry of entries)
+      if (entry.type === "custom" && entry.customType === STATE_ENTRY_TYPE && isState(entry.data)) found = entry.data;
     this.state = found === null ? emptyState() : structuredClone(found);
     this.ledger = emptyLedger();
     this.everProjected = Object.keys(this.state.folds).length > 0;
@@ -68,7 +77,10 @@ export class FoldSession {
   };
 
   private digestOf(node: string, message: Message): string {
-    const key = this.state.folds[node] === undefined ? node : `${node}:${sha256Hex((this.state.folds[node] as { brief: string }).brief)}`;
+    const key =
+      this.state.folds[node] === undefined
+        ? node
+        : `${node}:${sha256Hex((this.state.folds[node] as { brief: string }).brief)}`;
     const cached = this.digestCache.get(key);
     if (cached !== undefined && !node.startsWith("@")) return cached;
     const digest = sha256Hex(JSON.stringify(message)).slice(0, 12);
@@ -82,14 +94,21 @@ export class FoldSession {
       for (const id of record.folded) {
         const fold = next.folds[id];
         const start = fold === undefined ? null : locate(fold, this.items);
-        if (fold !== undefined && start !== null) this.store.put(canonicalBytes(this.items.slice(start, start + fold.leaves.length).map((item) => item.message)));
+        if (fold !== undefined && start !== null)
+          this.store.put(
+            canonicalBytes(this.items.slice(start, start + fold.leaves.length).map((item) => item.message)),
+          );
       }
     }
     this.host.persist(next);
   }
 
   /** The `context` hook: commit at maxTarget (or after an overflow rollback), fence, record, project. */
-  onContext(messages: readonly Message[], entries: readonly EntryLike[], model: ModelDescriptor | undefined): ContextDecision {
+  onContext(
+    messages: readonly Message[],
+    entries: readonly EntryLike[],
+    model: ModelDescriptor | undefined,
+  ): ContextDecision {
     this.items = itemsFromContext(messages, entries);
     this.budget = servingBudget(this.options.providerInputBudget, model);
     const { thresholds } = this.options;
@@ -97,17 +116,29 @@ export class FoldSession {
     let tokens = tokensOfProjection(this.state, this.items, projection, this.tokensOf);
     let record: CommitRecord | null = null;
     if (this.overflowPending || tokens >= thresholds.maxTarget * this.budget.tokens) {
-      const done = commit({ state: this.state, items: this.items, thresholds, budget: this.budget.tokens, blacklist: this.options.blacklistAutoFoldTools, trigger: this.overflowPending ? "overflow" : "threshold", topUp: true, tokensOf: this.tokensOf });
+      const done = commit({
+        state: this.state,
+        items: this.items,
+        thresholds,
+        budget: this.budget.tokens,
+        blacklist: this.options.blacklistAutoFoldTools,
+        trigger: this.overflowPending ? "overflow" : "threshold",
+        topUp: true,
+        tokensOf: this.tokensOf,
+      });
       this.overflowPending = false;
       record = done.record;
-      if (record.folded.length > 0 || record.agentMarks.length > 0 || record.refused.length > 0) this.save(done.state, record);
+      if (record.folded.length > 0 || record.agentMarks.length > 0 || record.refused.length > 0)
+        this.save(done.state, record);
       projection = project(this.state, this.items);
       tokens = tokensOfProjection(this.state, this.items, projection, this.tokensOf);
     }
     this.projection = projection;
     const verdict = fence(tokens, this.budget.tokens);
     if (verdict.status === "blocked") return { kind: "blocked", verdict };
-    const digests = projection.messages.map((message, index) => this.digestOf(projection.nodes[index] as string, message));
+    const digests = projection.messages.map((message, index) =>
+      this.digestOf(projection.nodes[index] as string, message),
+    );
     recordRequest(this.ledger, digests, this.state.commits.length);
     const changed = projection.folds.length > 0 || projection.messages.length !== messages.length;
     if (changed) this.everProjected = true;
@@ -122,22 +153,48 @@ export class FoldSession {
 
   status(): Record<string, unknown> {
     const tokens = tokensOfProjection(this.state, this.items, this.projection, this.tokensOf);
-    return buildStatus({ state: this.state, items: this.items, projection: this.projection, tokens, budget: this.budget, thresholds: this.options.thresholds, ledger: this.ledger, tokensOf: this.tokensOf });
+    return buildStatus({
+      state: this.state,
+      items: this.items,
+      projection: this.projection,
+      tokens,
+      budget: this.budget,
+      thresholds: this.options.thresholds,
+      ledger: this.ledger,
+      tokensOf: this.tokensOf,
+    });
   }
 
   /** Runs one agent action against the window of the latest request. Throws FoldError for refusals. */
   runAction(params: ActionParams): ActionOutcome {
-    const outcome = runAction({
-      state: this.state, items: this.items, thresholds: this.options.thresholds, budget: this.budget.tokens,
-      blacklist: this.options.blacklistAutoFoldTools, stored: (sha) => this.store.get(sha), status: () => this.status(),
-    }, params);
+    const outcome = runAction(
+      {
+        state: this.state,
+        items: this.items,
+        thresholds: this.options.thresholds,
+        budget: this.budget.tokens,
+        blacklist: this.options.blacklistAutoFoldTools,
+        stored: (sha) => this.store.get(sha),
+        status: () => this.status(),
+      },
+      params,
+    );
     if (outcome.state !== undefined) this.save(outcome.state, outcome.commit ?? null);
     return outcome;
   }
 
   /** The person's commit: lands every pending mark now, without top-up. */
   commitMarks(): CommitRecord {
-    const done = commit({ state: this.state, items: this.items, thresholds: this.options.thresholds, budget: this.budget.tokens, blacklist: this.options.blacklistAutoFoldTools, trigger: "person", topUp: false, tokensOf: this.tokensOf });
+    const done = commit({
+      state: this.state,
+      items: this.items,
+      thresholds: this.options.thresholds,
+      budget: this.budget.tokens,
+      blacklist: this.options.blacklistAutoFoldTools,
+      trigger: "person",
+      topUp: false,
+      tokensOf: this.tokensOf,
+    });
     this.save(done.state, done.record);
     return done.record;
   }
@@ -153,8 +210,17 @@ export class FoldSession {
       const first = branch.find((entry) => entry.type === "message" && entry.message?.role !== "system");
       if (first === undefined) return { kind: "pass" };
       this.overflowPending = true;
-      const failed = [...branch].reverse().find((entry) => entry.type === "message" && entry.message?.role === "assistant");
-      return { kind: "rollback", firstKeptEntryId: first.id, label: failed === undefined ? null : { entryId: failed.id, text: "powercontext-fold: overflow; rolled back, folded, retried" } };
+      const failed = [...branch]
+        .reverse()
+        .find((entry) => entry.type === "message" && entry.message?.role === "assistant");
+      return {
+        kind: "rollback",
+        firstKeptEntryId: first.id,
+        label:
+          failed === undefined
+            ? null
+            : { entryId: failed.id, text: "powercontext-fold: overflow; rolled back, folded, retried" },
+      };
     }
     return { kind: "cancel" };
   }

@@ -19,25 +19,58 @@ export interface StatusInput {
   tokensOf: TokensOf;
 }
 
-export function buildStatus({ state, items, projection, tokens, budget, thresholds, ledger, tokensOf }: StatusInput): Record<string, unknown> {
+export function buildStatus({
+  state,
+  items,
+  projection,
+  tokens,
+  budget,
+  thresholds,
+  ledger,
+  tokensOf,
+}: StatusInput): Record<string, unknown> {
   const pending = estimatePending(state, items, budget.tokens, tokensOf);
   const byId = new Map(items.map((item) => [item.id, item]));
   const recent = projection.nodes.slice(-STATUS_RECENT).map((node) => {
     const fold = state.folds[node];
-    if (fold !== undefined) return { id: node, kind: "fold", leaves: fold.leaves.length, from: fold.leaves[0], to: fold.leaves.at(-1) };
+    if (fold !== undefined)
+      return { id: node, kind: "fold", leaves: fold.leaves.length, from: fold.leaves[0], to: fold.leaves.at(-1) };
     const item = byId.get(node);
-    return { id: node, role: item?.message.role, tokens: item === undefined ? 0 : tokensOf(item), text: textOf(item?.message ?? { role: "" }).slice(0, 60) };
+    return {
+      id: node,
+      role: item?.message.role,
+      tokens: item === undefined ? 0 : tokensOf(item),
+      text: textOf(item?.message ?? { role: "" }).slice(0, 60),
+    };
   });
   return {
     occupancy: budget.tokens > 0 ? Number((tokens / budget.tokens).toFixed(4)) : null,
     tokens,
-    capacityAccounting: { budgetTokens: budget.tokens, source: budget.source, descriptor: budget.descriptor, reservation: budget.reservation },
+    capacityAccounting: {
+      budgetTokens: budget.tokens,
+      source: budget.source,
+      descriptor: budget.descriptor,
+      reservation: budget.reservation,
+    },
     thresholds,
-    folds: { total: Object.keys(state.folds).length, visible: projection.folds.length, expanded: Object.values(state.folds).filter((fold) => fold.expanded).map((fold) => fold.id) },
+    folds: {
+      total: Object.keys(state.folds).length,
+      visible: projection.folds.length,
+      expanded: Object.values(state.folds)
+        .filter((fold) => fold.expanded)
+        .map((fold) => fold.id),
+    },
     protections: state.protections,
     automatic: {
       scheduling: {
-        pendingMarks: state.marks.map((mark) => ({ id: mark.id, kind: mark.kind, origin: mark.origin, from: mark.from, to: mark.to, fold: mark.fold })),
+        pendingMarks: state.marks.map((mark) => ({
+          id: mark.id,
+          kind: mark.kind,
+          origin: mark.origin,
+          from: mark.from,
+          to: mark.to,
+          fold: mark.fold,
+        })),
         estimatedFreeShare: Number(pending.freeShare.toFixed(4)),
         estimatedRewriteTokens: pending.rewriteTokens,
       },

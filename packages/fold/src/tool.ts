@@ -7,7 +7,10 @@ import { FoldError } from "./errors.ts";
 export { TOOL_NAME };
 
 export const TOOL_PARAMETERS = Type.Object({
-  action: Type.Union(ACTIONS.map((action) => Type.Literal(action)), { description: "What to do" }),
+  action: Type.Union(
+    ACTIONS.map((action) => Type.Literal(action)),
+    { description: "What to do" },
+  ),
   id: Type.Optional(Type.String({ description: "Fold id (F…), mark id (M…) or protection id (P…)" })),
   from: Type.Optional(Type.String({ description: "First entry id of a span (see status.window.recent)" })),
   to: Type.Optional(Type.String({ description: "Last entry id of a span" })),
@@ -31,12 +34,18 @@ export interface ToolText {
 }
 
 export function renderResult(result: Record<string, unknown>, full: boolean): ToolText {
-  const text = full ? JSON.stringify(result) : JSON.stringify({ ok: true, ...("source" in result ? { source: result.source } : {}) });
+  const text = full
+    ? JSON.stringify(result)
+    : JSON.stringify({ ok: true, ...("source" in result ? { source: result.source } : {}) });
   return { content: [{ type: "text", text }], details: {} };
 }
 
 export function renderError(error: unknown): ToolText {
   const code = error instanceof FoldError ? error.code : "unexpected";
   const message = error instanceof Error ? error.message : String(error);
-  return { content: [{ type: "text", text: JSON.stringify({ error: { code, message } }) }], details: { code }, isError: true };
+  return {
+    content: [{ type: "text", text: JSON.stringify({ error: { code, message } }) }],
+    details: { code },
+    isError: true,
+  };
 }

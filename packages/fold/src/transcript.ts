@@ -64,7 +64,13 @@ export function unitsOf(items: readonly Item[]): Unit[] {
     }
     const calls = toolCallsOf(message);
     if (calls.length > 0) {
-      const unit: Unit = { start: index, end: index, kind: "tool", complete: false, toolNames: calls.map((call) => call.name) };
+      const unit: Unit = {
+        start: index,
+        end: index,
+        kind: "tool",
+        complete: false,
+        toolNames: calls.map((call) => call.name),
+      };
       units.push(unit);
       open = { unit, pending: new Set(calls.map((call) => call.id)) };
       continue;

@@ -3,14 +3,27 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, test } from "node:test";
-import { startFakeModel, requestTokens, wireLinkageViolation, wireText, type FakeModel, type WireRequest } from "./support/fake-model.ts";
+import {
+  startFakeModel,
+  requestTokens,
+  wireLinkageViolation,
+  wireText,
+  type FakeModel,
+  type WireRequest,
+} from "./support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, startPi, type PiProcess } from "./support/pi-rpc.ts";
 
 interface Entry {
   type: string;
   id: string;
   customType?: string;
-  data?: { folds: Record<string, { leaves: string[]; children: string[]; sha256: string; parent: string | null; expanded: boolean }>; commits: { agentMarks: string[]; refused: { mark: string }[] }[] };
+  data?: {
+    folds: Record<
+      string,
+      { leaves: string[]; children: string[]; sha256: string; parent: string | null; expanded: boolean }
+    >;
+    commits: { agentMarks: string[]; refused: { mark: string }[] }[];
+  };
   message?: { role: string; content?: unknown };
   summary?: string;
   label?: string;
@@ -30,16 +43,24 @@ async function entries(): Promise<Entry[]> {
 }
 
 function latestState(list: Entry[]): NonNullable<Entry["data"]> {
-  const state = list.filter((entry) => entry.type === "custom" && entry.customType === "powercontext-fold.state").at(-1)?.data;
+  const state = list
+    .filter((entry) => entry.type === "custom" && entry.customType === "powercontext-fold.state")
+    .at(-1)?.data;
   assert.ok(state !== undefined, "a state snapshot was persisted");
   return state;
 }
 
 const callTool = (args: Record<string, unknown>): string => `CALL_TOOL:fold_context ${JSON.stringify(args)}`;
-const briefsOf = (request: WireRequest): string[] => request.messages.map((message) => /^\[folded (F\d+):/.exec(wireText(message.content))?.[1]).filter((id): id is string => id !== undefined);
-const lastToolJson = (): Record<string, unknown> => JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as Record<string, unknown>;
+const briefsOf = (request: WireRequest): string[] =>
+  request.messages
+    .map((message) => /^\[folded (F\d+):/.exec(wireText(message.content))?.[1])
+    .filter((id): id is string => id !== undefined);
+const lastToolJson = (): Record<string, unknown> =>
+  JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as Record<string, unknown>;
 const stageText = (list: Entry[], stage: number, role: string, text: string): Entry => {
-  const found = list.find((entry) => entry.message?.role === role && JSON.stringify(entry.message.content).includes(text));
+  const found = list.find(
+    (entry) => entry.message?.role === role && JSON.stringify(entry.message.content).includes(text),
+  );
   assert.ok(found !== undefined, `stage ${stage}: no ${role} entry with ${text}`);
   return found;
 };
@@ -47,14 +68,39 @@ const stageText = (list: Entry[], stage: number, role: string, text: string): En
 before(async () => {
   fake = await startFakeModel();
   const files: Record<string, string> = {};
-  for (let stage = 1; stage <= STAGES + 2; stage += 1) for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
-  const home = makeHome({ baseUrl: fake.baseUrl, contextWindow: 16_000, maxTokens: 2_000, settings: { compaction: { reserveTokens: 2_000 } }, files });
+  for (let stage = 1; stage <= STAGES + 2; stage += 1)
+    for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
+  const home = makeHome({
+    baseUrl: fake.baseUrl,
+    contextWindow: 16_000,
+    maxTokens: 2_000,
+    settings: { compaction: { reserveTokens: 2_000 } },
+    files,
+  });
   pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH]);
   for (let stage = 1; stage <= 3; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
   const list = await entries();
-  await pi.prompt(callTool({ action: "protect", from: stageText(list, 2, "user", "STAGE 2 READS").id, to: stageText(list, 2, "assistant", "stage 2 done").id }));
-  await pi.prompt(callTool({ action: "fold", from: stageText(list, 3, "user", "STAGE 3 READS").id, to: stageText(list, 3, "assistant", "stage 3 done").id }));
-  await pi.prompt(callTool({ action: "fold", from: stageText(list, 2, "user", "STAGE 2 READS").id, to: stageText(list, 2, "assistant", "stage 2 done").id }));
+  await pi.prompt(
+    callTool({
+      action: "protect",
+      from: stageText(list, 2, "user", "STAGE 2 READS").id,
+      to: stageText(list, 2, "assistant", "stage 2 done").id,
+    }),
+  );
+  await pi.prompt(
+    callTool({
+      action: "fold",
+      from: stageText(list, 3, "user", "STAGE 3 READS").id,
+      to: stageText(list, 3, "assistant", "stage 3 done").id,
+    }),
+  );
+  await pi.prompt(
+    callTool({
+      action: "fold",
+      from: stageText(list, 2, "user", "STAGE 2 READS").id,
+      to: stageText(list, 2, "assistant", "stage 2 done").id,
+    }),
+  );
   for (let stage = 4; stage <= STAGES; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
 });
 
@@ -72,11 +118,15 @@ test("no request between two commits rewrites an earlier message (recorded reque
     const prefix = previous.every((message, position) => next[position] === message);
     if (prefix) continue;
     rewrites += 1;
-    assert.notDeepEqual(briefsOf(main[index] as WireRequest), briefsOf(main[index - 1] as WireRequest), `request ${index} rewrote the prefix without a commit`);
+    assert.notDeepEqual(
+      briefsOf(main[index] as WireRequest),
+      briefsOf(main[index - 1] as WireRequest),
+      `request ${index} rewrote the prefix without a commit`,
+    );
   }
   const status = await pi.command("status");
   const cache = status.cache as { projectionRewrites: number; unattributedRewrites: number; pureAppends: number };
-  const commits = (latestState(await entries()).commits).length;
+  const commits = latestState(await entries()).commits.length;
   assert.ok(commits >= 2, `expected at least two commits, saw ${commits}`);
   assert.ok(rewrites >= 1 && rewrites <= commits, `wire rewrites ${rewrites}, commits ${commits}`);
   assert.equal(cache.unattributedRewrites, 0);
@@ -91,14 +141,19 @@ test("tool linkage is intact in every request and the open stage stays raw", () 
 });
 
 test("every stage finished with all of its reads answered", async () => {
-  const answers = new Set((await entries()).filter((entry) => entry.message?.role === "assistant").map((entry) => wireText(entry.message?.content)));
+  const answers = new Set(
+    (await entries())
+      .filter((entry) => entry.message?.role === "assistant")
+      .map((entry) => wireText(entry.message?.content)),
+  );
   for (let stage = 1; stage <= STAGES; stage += 1) assert.ok(answers.has(`stage ${stage} done`), `stage ${stage}`);
 });
 
 test("a protected span is never folded, and a pending mark that became protected is refused by name at commit", async () => {
   const last = fake.requests.at(-1) as WireRequest;
   const text = JSON.stringify(last.messages);
-  for (let part = 1; part <= 3; part += 1) assert.ok(text.includes(`FILE stage 2 part ${part}`), `protected stage 2 read ${part} is raw`);
+  for (let part = 1; part <= 3; part += 1)
+    assert.ok(text.includes(`FILE stage 2 part ${part}`), `protected stage 2 read ${part} is raw`);
   const state = latestState(await entries());
   const refused = state.commits.flatMap((record) => record.refused.map((refusal) => refusal.mark));
   const applied = state.commits.flatMap((record) => record.agentMarks);
@@ -109,7 +164,9 @@ test("a protected span is never folded, and a pending mark that became protected
 test("fold → peek → expand recovers the exact bytes of the session entries", async () => {
   const list = await entries();
   const state = latestState(list);
-  const target = Object.entries(state.folds).find(([, fold]) => fold.parent === null && !fold.expanded && fold.children.length === 0 && fold.leaves.length >= 2);
+  const target = Object.entries(state.folds).find(
+    ([, fold]) => fold.parent === null && !fold.expanded && fold.children.length === 0 && fold.leaves.length >= 2,
+  );
   assert.ok(target !== undefined, "a visible collapsed fold without children exists (expand restores one level)");
   const [id, fold] = target;
   let source = "";
@@ -122,13 +179,21 @@ test("fold → peek → expand recovers the exact bytes of the session entries",
   }
   assert.equal(createHash("sha256").update(source).digest("hex"), fold.sha256);
   const byId = new Map(list.map((entry) => [entry.id, entry.message]));
-  assert.deepEqual(JSON.parse(source), fold.leaves.map((leaf) => byId.get(leaf)), "the source is exactly the leaf entries");
+  assert.deepEqual(
+    JSON.parse(source),
+    fold.leaves.map((leaf) => byId.get(leaf)),
+    "the source is exactly the leaf entries",
+  );
   let beforeExpand = fake.requests.length;
   for (let round = 0; round < 6; round += 1) {
     const now = latestState(await entries());
     if (now.folds[id]?.expanded === true) break;
     let outer = id;
-    while (now.folds[now.folds[outer]?.parent ?? ""] !== undefined && now.folds[now.folds[outer]?.parent as string]?.expanded !== true) outer = now.folds[outer]?.parent as string;
+    while (
+      now.folds[now.folds[outer]?.parent ?? ""] !== undefined &&
+      now.folds[now.folds[outer]?.parent as string]?.expanded !== true
+    )
+      outer = now.folds[outer]?.parent as string;
     beforeExpand = fake.requests.length;
     await pi.prompt(callTool({ action: "expand", id: outer }));
   }
@@ -137,9 +202,12 @@ test("fold → peek → expand recovers the exact bytes of the session entries",
   for (const request of after) {
     assert.ok(!briefsOf(request).includes(id), `${id} still folded after expand`);
     const messages = JSON.stringify(request.messages);
-    const leafTexts = fold.leaves.map((leaf) => wireText((byId.get(leaf) as { content?: unknown }).content)).filter((text) => text.length > 20);
+    const leafTexts = fold.leaves
+      .map((leaf) => wireText((byId.get(leaf) as { content?: unknown }).content))
+      .filter((text) => text.length > 20);
     assert.ok(leafTexts.length > 0);
-    for (const text of leafTexts) assert.ok(messages.includes(JSON.stringify(text).slice(1, 60)), "expanded original is back in the window");
+    for (const text of leafTexts)
+      assert.ok(messages.includes(JSON.stringify(text).slice(1, 60)), "expanded original is back in the window");
   }
 });
 
@@ -153,14 +221,32 @@ test("overflow: the failed request is rolled back, a fold commit makes room, and
   fake.overflowAbove = null;
   assert.ok(fake.refused.length > refusedBefore, "the provider refused at least one request as too large");
   const later = fake.requests.slice(requestsBefore);
-  const answers = new Set((await entries()).filter((entry) => entry.message?.role === "assistant").map((entry) => wireText(entry.message?.content)));
-  assert.ok(answers.has(`stage ${STAGES + 1} done`) && answers.has(`stage ${STAGES + 2} done`), "work continued after recovery");
+  const answers = new Set(
+    (await entries())
+      .filter((entry) => entry.message?.role === "assistant")
+      .map((entry) => wireText(entry.message?.content)),
+  );
+  assert.ok(
+    answers.has(`stage ${STAGES + 1} done`) && answers.has(`stage ${STAGES + 2} done`),
+    "work continued after recovery",
+  );
   for (const request of later) {
-    assert.ok(!JSON.stringify(request.messages).includes("overflow recovery; folds made room"), "the no-op compaction summary never reaches the model");
+    assert.ok(
+      !JSON.stringify(request.messages).includes("overflow recovery; folds made room"),
+      "the no-op compaction summary never reaches the model",
+    );
     assert.equal(wireLinkageViolation(request), null);
   }
   const list = await entries();
-  assert.ok(list.some((entry) => entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery")));
+  assert.ok(
+    list.some(
+      (entry) =>
+        entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery"),
+    ),
+  );
   assert.ok(list.some((entry) => entry.type === "label" && (entry.label ?? "").includes("overflow; rolled back")));
-  assert.ok(list.some((entry) => entry.type === "context_edit"), "Pi omitted the failed attempt");
+  assert.ok(
+    list.some((entry) => entry.type === "context_edit"),
+    "Pi omitted the failed attempt",
+  );
 });

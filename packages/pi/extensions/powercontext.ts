@@ -16,17 +16,32 @@ export default function powercontext(pi: ExtensionAPI): void {
   const runtime = activate(process.env, log);
   if (runtime === null) return;
 
-  pi.on("before_agent_start", failOpen(log, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event, ctx)));
-  pi.on("agent_end", failOpen(log, "agent_end", () => startPendingFlush(runtime)));
-  pi.on("session_before_compact", failOpen(log, "session_before_compact", async (event) => {
-    await awaitPendingFlush(runtime, event.signal);
-  }));
-  pi.on("session_before_switch", failOpen(log, "session_before_switch", async () => {
-    await awaitPendingFlush(runtime);
-  }));
-  pi.on("session_shutdown", failOpen(log, "session_shutdown", async () => {
-    await awaitPendingFlush(runtime);
-  }));
+  pi.on(
+    "before_agent_start",
+    failOpen(log, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event, ctx)),
+  );
+  pi.on(
+    "agent_end",
+    failOpen(log, "agent_end", () => startPendingFlush(runtime)),
+  );
+  pi.on(
+    "session_before_compact",
+    failOpen(log, "session_before_compact", async (event) => {
+      await awaitPendingFlush(runtime, event.signal);
+    }),
+  );
+  pi.on(
+    "session_before_switch",
+    failOpen(log, "session_before_switch", async () => {
+      await awaitPendingFlush(runtime);
+    }),
+  );
+  pi.on(
+    "session_shutdown",
+    failOpen(log, "session_shutdown", async () => {
+      await awaitPendingFlush(runtime);
+    }),
+  );
 
   for (const spec of TOOLS) {
     pi.registerTool({

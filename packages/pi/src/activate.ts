@@ -8,7 +8,10 @@ export function activate(env: Readonly<Record<string, string | undefined>>, log:
   try {
     return createRuntime({ settings: loadSettings(env), log });
   } catch (error) {
-    log("configuration.invalid", { ...describeError(error), effect: "PowerContext is disabled: no tools, no /pc, hooks do nothing." });
+    log("configuration.invalid", {
+      ...describeError(error),
+      effect: "PowerContext is disabled: no tools, no /pc, hooks do nothing.",
+    });
     return null;
   }
 }

@@ -23,14 +23,28 @@ test("disabled capture and secret-shaped prompts are skipped", () => {
 
 test("the source id hashes scope, session, turn and prompt joined by NUL", () => {
   const turn = { sessionId: "s-1", turnId: "3" };
-  assert.equal(promptSourceId("git:github.com/acme/billing", turn, "hi"), `pi-user-prompt:${sha256Hex("git:github.com/acme/billing\0s-1\x003\0hi")}`);
+  assert.equal(
+    promptSourceId("git:github.com/acme/billing", turn, "hi"),
+    `pi-user-prompt:${sha256Hex("git:github.com/acme/billing\0s-1\x003\0hi")}`,
+  );
   assert.notEqual(promptSourceId("a", turn, "hi"), promptSourceId("a", { sessionId: "s-1", turnId: "4" }, "hi"));
 });
 
 test("the capture body carries exactly the five metadata keys and no project or branch field", () => {
-  const body = promptSourceBody({ scopeId: "scope", prompt: "Fix the build", cwd: "/work/app", turn: { sessionId: "s", turnId: "1" } });
+  const body = promptSourceBody({
+    scopeId: "scope",
+    prompt: "Fix the build",
+    cwd: "/work/app",
+    turn: { sessionId: "s", turnId: "1" },
+  });
   assert.deepEqual(Object.keys(body), ["scope_id", "source_id", "content", "metadata"]);
-  assert.deepEqual(body.metadata, { origin: "pi", event: "user_prompt_submit", cwd: "/work/app", session_id: "s", turn_id: "1" });
+  assert.deepEqual(body.metadata, {
+    origin: "pi",
+    event: "user_prompt_submit",
+    cwd: "/work/app",
+    session_id: "s",
+    turn_id: "1",
+  });
   assert.equal(body.content, "Fix the build");
 });
 

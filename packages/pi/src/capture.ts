@@ -46,7 +46,11 @@ export function readPosition(value: unknown): number | null {
 }
 
 /** Sends the capture. Resolves the journal position, or null when the response carries none. Throws PiError. */
-export async function capturePrompt(client: PowerContextClient, capture: PromptCapture, signal?: AbortSignal): Promise<number | null> {
+export async function capturePrompt(
+  client: PowerContextClient,
+  capture: PromptCapture,
+  signal?: AbortSignal,
+): Promise<number | null> {
   const response = await client.request("capture_content_source", promptSourceBody(capture), signal);
   return readPosition(response.value);
 }

@@ -23,15 +23,21 @@ async function serve(t: TestContext, handler: (req: IncomingMessage, res: Server
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  t.after(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, seen };
 }
 
-function client(baseUrl: string, { authorization = null, requestTimeoutMs = 1000 }: { authorization?: string | null; requestTimeoutMs?: number } = {}) {
+function client(
+  baseUrl: string,
+  { authorization = null, requestTimeoutMs = 1000 }: { authorization?: string | null; requestTimeoutMs?: number } = {},
+) {
   return createClient({ settings: { baseUrl, authorization, requestTimeoutMs } });
 }
 
@@ -45,8 +51,13 @@ const json = (res: ServerResponse, status: number, value: unknown, headers: Reco
 };
 
 test("a POST sends JSON with the fixed headers and the configured Authorization", async (t) => {
-  const { url, seen } = await serve(t, (_req, res) => json(res, 200, { ok: 1 }, { "x-powercontext-request-id": "abc123" }));
-  const response = await client(`${url}/`, { authorization: "Bearer s3cr3t-token" }).request("search_memory", { scope_id: "s", query: "q" });
+  const { url, seen } = await serve(t, (_req, res) =>
+    json(res, 200, { ok: 1 }, { "x-powercontext-request-id": "abc123" }),
+  );
+  const response = await client(`${url}/`, { authorization: "Bearer s3cr3t-token" }).request("search_memory", {
+    scope_id: "s",
+    query: "q",
+  });
   assert.deepEqual(response, { status: 200, value: { ok: 1 }, requestId: "abc123" });
   const [request] = seen;
   assert.equal(request?.method, "POST");
@@ -75,7 +86,10 @@ test("a redirect is rejected and never followed, so credentials are not forwarde
     res.writeHead(307, { location: `${target.url}/v1/memory/search` });
     res.end();
   });
-  await assert.rejects(client(url, { authorization: "Bearer s3cr3t-token" }).request("search_memory", { query: "q" }), isPiError("invalid_response"));
+  await assert.rejects(
+    client(url, { authorization: "Bearer s3cr3t-token" }).request("search_memory", { query: "q" }),
+    isPiError("invalid_response"),
+  );
   assert.equal(target.seen.length, 0);
 });
 
@@ -108,12 +122,22 @@ test("a success body that is not JSON is rejected", async (t) => {
 
 test("an error status carries the envelope's code and message", async (t) => {
   const { url } = await serve(t, (_req, res) =>
-    json(res, 409, { error: { code: "revision_conflict", message: "The Memory Revision is stale.", details: null } }, { "x-powercontext-request-id": "r1" }),
+    json(
+      res,
+      409,
+      { error: { code: "revision_conflict", message: "The Memory Revision is stale.", details: null } },
+      { "x-powercontext-request-id": "r1" },
+    ),
   );
   await assert.rejects(client(url).request("remember_memory", {}), (error: unknown) => {
     assert.ok(error instanceof PiError);
     assert.equal(error.code, "http_error");
-    assert.deepEqual(error.http, { status: 409, serverCode: "revision_conflict", serverMessage: "The Memory Revision is stale.", requestId: "r1" });
+    assert.deepEqual(error.http, {
+      status: 409,
+      serverCode: "revision_conflict",
+      serverMessage: "The Memory Revision is stale.",
+      requestId: "r1",
+    });
     return true;
   });
 });
@@ -121,9 +145,15 @@ test("an error status carries the envelope's code and message", async (t) => {
 test("the per-request timeout and a caller signal both abort as transport failures", async (t) => {
   const { url } = await serve(t, () => undefined);
   const started = Date.now();
-  await assert.rejects(client(url, { requestTimeoutMs: 60 }).request("flush_memory", {}), isPiError("transport_failed"));
+  await assert.rejects(
+    client(url, { requestTimeoutMs: 60 }).request("flush_memory", {}),
+    isPiError("transport_failed"),
+  );
   assert.ok(Date.now() - started < 900);
-  await assert.rejects(client(url, { requestTimeoutMs: 5000 }).request("flush_memory", {}, AbortSignal.timeout(60)), isPiError("transport_failed"));
+  await assert.rejects(
+    client(url, { requestTimeoutMs: 5000 }).request("flush_memory", {}, AbortSignal.timeout(60)),
+    isPiError("transport_failed"),
+  );
 });
 
 test("a refused connection is a transport failure", async () => {

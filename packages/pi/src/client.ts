@@ -74,7 +74,7 @@ function queryString(payload: JsonObject): string {
 
 async function readResponse(path: string, response: Response): Promise<ClientResponse> {
   const requestId = response.headers.get(REQUEST_ID_HEADER);
-  if (response.status >= 300 && response.status < 400 || response.type === "opaqueredirect") {
+  if ((response.status >= 300 && response.status < 400) || response.type === "opaqueredirect") {
     await response.body?.cancel().catch(() => undefined);
     throw new PiError("invalid_response", `${path}: redirects are not followed (HTTP ${response.status})`);
   }
@@ -86,7 +86,11 @@ async function readResponse(path: string, response: Response): Promise<ClientRes
     });
   }
   try {
-    return { status: response.status, value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)), requestId };
+    return {
+      status: response.status,
+      value: JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)),
+      requestId,
+    };
   } catch (error) {
     throw new PiError("invalid_response", `${path}: the body is not JSON`, { cause: error });
   }

@@ -15,5 +15,11 @@ test("failOpen turns throws and rejections into a logged undefined", async () =>
   assert.equal(await sync(), undefined);
   assert.equal(await async(), undefined);
   assert.equal(await failOpen(log, "hook", (x: number) => x + 1)(1), 2);
-  assert.deepEqual(lines.map(([event, detail]) => [event, detail?.code]), [["hook.failed", "transport_failed"], ["hook.failed", "unexpected"]]);
+  assert.deepEqual(
+    lines.map(([event, detail]) => [event, detail?.code]),
+    [
+      ["hook.failed", "transport_failed"],
+      ["hook.failed", "unexpected"],
+    ],
+  );
 });

@@ -5,7 +5,9 @@ import { createFlusher, readCursor } from "./flusher.ts";
 import { silentLogger } from "./host.ts";
 import { createFakeClient, type FakeCall } from "./testing/fake-client.ts";
 
-const cursorReply = (cursors: Record<string, number>) => (call: FakeCall) => ({ current_cursor: cursors[String(call.payload.scope_id)] ?? 0 });
+const cursorReply = (cursors: Record<string, number>) => (call: FakeCall) => ({
+  current_cursor: cursors[String(call.payload.scope_id)] ?? 0,
+});
 
 test("the greatest position per scope is kept; a lower one never lowers it", () => {
   const flusher = createFlusher({ client: createFakeClient(), maxCalls: 4, log: silentLogger });
@@ -30,7 +32,7 @@ test("several scopes are flushed and each clears only when current_cursor reache
 });
 
 test("concurrent flush calls share one in-flight loop", async () => {
-  let release = () => undefined as void;
+  let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   const client = createFakeClient(async () => {
     await gate;
@@ -101,6 +103,12 @@ test("an error stops that scope's loop, keeps it pending, and the other scopes s
 });
 
 test("a cursor that is not an integer of at least 0 is ignored", () => {
-  const cases: [unknown, number | null][] = [[{ current_cursor: 0 }, 0], [{ current_cursor: 3 }, 3], [{ current_cursor: -1 }, null], [{ current_cursor: "3" }, null], [{}, null]];
+  const cases: [unknown, number | null][] = [
+    [{ current_cursor: 0 }, 0],
+    [{ current_cursor: 3 }, 3],
+    [{ current_cursor: -1 }, null],
+    [{ current_cursor: "3" }, null],
+    [{}, null],
+  ];
   for (const [value, expected] of cases) assert.equal(readCursor(value), expected);
 });

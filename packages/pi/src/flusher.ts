@@ -33,7 +33,15 @@ export function readCursor(value: unknown): number | null {
   return typeof cursor === "number" && Number.isInteger(cursor) && cursor >= 0 ? cursor : null;
 }
 
-export function createFlusher({ client, maxCalls, log }: { client: PowerContextClient; maxCalls: number; log: Logger }): Flusher {
+export function createFlusher({
+  client,
+  maxCalls,
+  log,
+}: {
+  client: PowerContextClient;
+  maxCalls: number;
+  log: Logger;
+}): Flusher {
   const pending = new Map<string, number>();
   let inFlight: Promise<FlushReport> | null = null;
 

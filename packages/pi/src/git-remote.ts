@@ -4,7 +4,10 @@ const SCP_REMOTE = /^(?:[^@/\s]+@)?(?<host>[^:/\s]+):(?<path>[^\s].*)$/;
 const URL_SCHEMES = new Set(["http:", "https:", "ssh:", "git:", "git+ssh:", "ssh+git:"]);
 
 function cleanPath(path: string): string {
-  const segments = path.replaceAll("\\", "/").split("/").filter((segment) => segment !== "");
+  const segments = path
+    .replaceAll("\\", "/")
+    .split("/")
+    .filter((segment) => segment !== "");
   let joined = segments.join("/");
   while (joined.endsWith(".git") || joined.endsWith("/")) {
     joined = joined.endsWith("/") ? joined.slice(0, -1) : joined.slice(0, -4);

@@ -5,7 +5,10 @@ import { appendRecall, CONTEXT_LABEL, prepareRecall } from "./recall.ts";
 import { createFakeClient } from "./testing/fake-client.ts";
 
 const ready = (content: string, bytes = Buffer.byteLength(content)) => ({
-  schema: "powercontext.prepared-context.v1", status: "ready", content, content_bytes: bytes,
+  schema: "powercontext.prepared-context.v1",
+  status: "ready",
+  content,
+  content_bytes: bytes,
 });
 
 test("ready context is returned and sent with the configured max_bytes", async () => {
@@ -15,7 +18,12 @@ test("ready context is returned and sent with the configured max_bytes", async (
 });
 
 test("empty context yields nothing to inject", async () => {
-  const client = createFakeClient(() => ({ schema: "powercontext.prepared-context.v1", status: "empty", content: null, content_bytes: 0 }));
+  const client = createFakeClient(() => ({
+    schema: "powercontext.prepared-context.v1",
+    status: "empty",
+    content: null,
+    content_bytes: 0,
+  }));
   assert.equal(await prepareRecall(client, { scopeId: "s", query: "q", maxBytes: 8000 }), null);
 });
 
@@ -31,7 +39,14 @@ test("a PreparedContext that breaks any v1 rule is rejected and never injected",
     "not an object",
   ];
   for (const value of invalid) {
-    await assert.rejects(prepareRecall(createFakeClient(() => value), { scopeId: "s", query: "q", maxBytes: 512 }), PiError, JSON.stringify(value));
+    await assert.rejects(
+      prepareRecall(
+        createFakeClient(() => value),
+        { scopeId: "s", query: "q", maxBytes: 512 },
+      ),
+      PiError,
+      JSON.stringify(value),
+    );
   }
 });
 

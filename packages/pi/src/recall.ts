@@ -16,7 +16,8 @@ export async function prepareRecall(
 ): Promise<string | null> {
   const response = await client.request("prepare_context", { scope_id: scopeId, query, max_bytes: maxBytes }, signal);
   const prepared = parsePreparedContext(response.value, maxBytes);
-  if (prepared === null) throw new PiError("invalid_response", "/v1/context/prepare: not a valid PreparedContext v1 value");
+  if (prepared === null)
+    throw new PiError("invalid_response", "/v1/context/prepare: not a valid PreparedContext v1 value");
   return prepared.status === "ready" ? prepared.content : null;
 }
 

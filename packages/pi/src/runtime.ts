@@ -25,7 +25,9 @@ export function createRuntime({ settings, log, fetch, git }: RuntimeOptions): Ru
   return {
     settings,
     client,
-    scopes: createScopeResolver((cwd) => deriveScope(cwd, { explicit: settings.scopeId, ...(git === undefined ? {} : { git }) })),
+    scopes: createScopeResolver((cwd) =>
+      deriveScope(cwd, { explicit: settings.scopeId, ...(git === undefined ? {} : { git }) }),
+    ),
     flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log }),
     log,
   };

@@ -17,11 +17,20 @@ test("an explicit scope wins and is hashed past 256 characters", async () => {
 });
 
 test("a Git origin becomes a git: scope; a very long identity is hashed", async () => {
-  const git = (remote: string): GitRunner => async (_cwd, args) => (args[0] === "rev-parse" ? "/repo" : remote);
-  assert.equal(await deriveScope("/repo/sub", { git: git("https://u:p@github.com/acme/billing.git") }), "git:github.com/acme/billing");
+  const git =
+    (remote: string): GitRunner =>
+    async (_cwd, args) =>
+      args[0] === "rev-parse" ? "/repo" : remote;
+  assert.equal(
+    await deriveScope("/repo/sub", { git: git("https://u:p@github.com/acme/billing.git") }),
+    "git:github.com/acme/billing",
+  );
   const path = "a/".repeat(200) + "repo";
   const identity = `github.com/${path}`;
-  assert.equal(await deriveScope("/repo", { git: git(`https://github.com/${path}.git`) }), `git:sha256:${sha256Hex(identity)}`);
+  assert.equal(
+    await deriveScope("/repo", { git: git(`https://github.com/${path}.git`) }),
+    `git:sha256:${sha256Hex(identity)}`,
+  );
 });
 
 test("without a usable remote the scope is local:sha256(project root)", async () => {

@@ -25,7 +25,10 @@ function bounded(prefix: string, value: string): string {
 }
 
 /** Derives the Scope of `cwd`. Never throws for a missing repository or git binary; it falls back to the path. */
-export async function deriveScope(cwd: string, { explicit = null, git = runGit }: { explicit?: string | null; git?: GitRunner } = {}): Promise<string> {
+export async function deriveScope(
+  cwd: string,
+  { explicit = null, git = runGit }: { explicit?: string | null; git?: GitRunner } = {},
+): Promise<string> {
   if (explicit !== null && explicit.trim() !== "") return bounded("", explicit);
   const top = await git(cwd, ["rev-parse", "--show-toplevel"]);
   const root = resolve(cwd, top ?? ".");

@@ -45,7 +45,11 @@ test("a base URL with plaintext off loopback, credentials, a query, a fragment o
     "not a url",
   ];
   for (const input of rejected) {
-    assert.throws(() => parseBaseUrl(input), (error: unknown) => error instanceof PiError && error.code === "configuration_invalid", input);
+    assert.throws(
+      () => parseBaseUrl(input),
+      (error: unknown) => error instanceof PiError && error.code === "configuration_invalid",
+      input,
+    );
   }
 });
 

@@ -10,8 +10,21 @@ test("the turn number is the branch's user messages plus one, and a blank sessio
     { type: "message", message: { role: "user" } },
     { type: "custom", message: { role: "user" } },
   ];
-  assert.deepEqual(turnIdentity({ getSessionId: () => " abc ", getBranch: () => branch }), { sessionId: "abc", turnId: "3" });
-  assert.deepEqual(turnIdentity({ getSessionId: () => "", getBranch: () => [] }), { sessionId: "unknown", turnId: "1" });
-  const broken = { getSessionId: (): string => { throw new Error("x"); }, getBranch: (): unknown[] => { throw new Error("y"); } };
+  assert.deepEqual(turnIdentity({ getSessionId: () => " abc ", getBranch: () => branch }), {
+    sessionId: "abc",
+    turnId: "3",
+  });
+  assert.deepEqual(turnIdentity({ getSessionId: () => "", getBranch: () => [] }), {
+    sessionId: "unknown",
+    turnId: "1",
+  });
+  const broken = {
+    getSessionId: (): string => {
+      throw new Error("x");
+    },
+    getBranch: (): unknown[] => {
+      throw new Error("y");
+    },
+  };
   assert.deepEqual(turnIdentity(broken), { sessionId: "unknown", turnId: "1" });
 });

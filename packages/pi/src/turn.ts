@@ -22,7 +22,8 @@ export function sessionIdentity(session: HostSession): string {
 export function countUserMessages(branch: readonly unknown[]): number {
   let count = 0;
   for (const entry of branch) {
-    if (isObject(entry) && entry.type === "message" && isObject(entry.message) && entry.message.role === "user") count += 1;
+    if (isObject(entry) && entry.type === "message" && isObject(entry.message) && entry.message.role === "user")
+      count += 1;
   }
   return count;
 }

@@ -34,20 +34,44 @@ for (const version of PI_VERSIONS) {
       pi.respondUi = (request) => (request.method === "confirm" ? { confirmed: false } : null);
       const start = suite.mark();
       const asked = suite.model.requests.length;
-      await pi.prompt(callTool("pc_memory_retire", { citation: { memory_ref: { family: "memory", artifact_id: "memory", revision: 1 }, entry_id: "mem_ent_x", entry_version_id: "mem_ver_x" } }));
+      await pi.prompt(
+        callTool("pc_memory_retire", {
+          citation: {
+            memory_ref: { family: "memory", artifact_id: "memory", revision: 1 },
+            entry_id: "mem_ent_x",
+            entry_version_id: "mem_ver_x",
+          },
+        }),
+      );
       assert.equal((lastToolResult(suite.modelSince(asked)) as { code: string }).code, "cancelled");
-      assert.deepEqual(suite.since(start).map((request) => request.path).filter((path) => path.startsWith("/v1/memory/entries")), []);
+      assert.deepEqual(
+        suite
+          .since(start)
+          .map((request) => request.path)
+          .filter((path) => path.startsWith("/v1/memory/entries")),
+        [],
+      );
       pi.respondUi = (request) => (request.method === "confirm" ? { cancelled: true } : null);
       await pi.prompt(callTool("pc_capture_source", { source_id: "boundary-1", content: "Progress." }));
       assert.equal((lastToolResult(suite.modelSince(asked)) as { code: string }).code, "cancelled");
-      assert.equal(suite.since(start, "/v1/sources/content").filter((request) => (request.body as { source_id: string }).source_id === "boundary-1").length, 0);
+      assert.equal(
+        suite
+          .since(start, "/v1/sources/content")
+          .filter((request) => (request.body as { source_id: string }).source_id === "boundary-1").length,
+        0,
+      );
     });
 
     test("print mode has no UI: confirmation_required and no write", async () => {
       const home = suite.home();
       const start = suite.mark();
       const asked = suite.model.requests.length;
-      const run = await runPrint({ version, home, env: { POWERCONTEXT_PI_BASE_URL: suite.server.url }, message: callTool("pc_remember", NOTE) });
+      const run = await runPrint({
+        version,
+        home,
+        env: { POWERCONTEXT_PI_BASE_URL: suite.server.url },
+        message: callTool("pc_remember", NOTE),
+      });
       assert.equal(run.code, 0);
       assert.equal((lastToolResult(suite.modelSince(asked)) as { code: string }).code, "confirmation_required");
       assert.equal(suite.since(start, "/v1/memory/remember").length, 0);
@@ -60,12 +84,23 @@ for (const version of PI_VERSIONS) {
       const start = suite.mark();
       assert.equal((await pi.command("/pc remember Keep SQLite only for tests.")).code, "cancelled");
       assert.equal((await pi.command("/pc flush")).code, "cancelled");
-      assert.deepEqual(suite.since(start).map((request) => request.path), []);
+      assert.deepEqual(
+        suite.since(start).map((request) => request.path),
+        [],
+      );
       pi.respondUi = (request) => (request.method === "confirm" ? { confirmed: true } : null);
-      const saved = (await pi.command("/pc remember Keep SQLite only for tests.")) as { ok: boolean; data: { entry: { kind: string } } };
+      const saved = (await pi.command("/pc remember Keep SQLite only for tests.")) as {
+        ok: boolean;
+        data: { entry: { kind: string } };
+      };
       assert.equal(saved.ok, true);
       assert.equal(saved.data.entry.kind, "agent-note");
-      const run = await runPrint({ version, home: suite.home(), env: { POWERCONTEXT_PI_BASE_URL: suite.server.url }, message: "/pc flush" });
+      const run = await runPrint({
+        version,
+        home: suite.home(),
+        env: { POWERCONTEXT_PI_BASE_URL: suite.server.url },
+        message: "/pc flush",
+      });
       assert.equal(run.code, 0);
       assert.match(run.stderr, /"code": "confirmation_required"/);
       assert.equal(run.stdout, "", "nothing is written to stdout");

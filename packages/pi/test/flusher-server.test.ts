@@ -20,9 +20,17 @@ test("several Scopes with pending positions are each flushed until their cursor 
   const client = createClient({ settings: loadSettings({ POWERCONTEXT_PI_BASE_URL: server.url }) });
   const flusher = createFlusher({ client, maxCalls: 4, log: silentLogger });
   const positions = new Map<string, number>();
-  for (const [scope, count] of [["scope-a", 2], ["scope-b", 1], ["scope-c", 3]] as const) {
+  for (const [scope, count] of [
+    ["scope-a", 2],
+    ["scope-b", 1],
+    ["scope-c", 3],
+  ] as const) {
     for (let n = 1; n <= count; n += 1) {
-      const response = await client.request("capture_content_source", { scope_id: scope, source_id: `s-${n}`, content: `We decided to use PostgreSQL ${n}.` });
+      const response = await client.request("capture_content_source", {
+        scope_id: scope,
+        source_id: `s-${n}`,
+        content: `We decided to use PostgreSQL ${n}.`,
+      });
       const position = (response.value as { position: number }).position;
       flusher.record(scope, position);
       positions.set(scope, position);
@@ -33,7 +41,9 @@ test("several Scopes with pending positions are each flushed until their cursor 
   const report = await flusher.flush({ budgetMs: 1000 });
   assert.deepEqual(report, { scopes: 3, cleared: 3, calls: 3, pending: 0 });
   for (const [scope, position] of positions) {
-    const stats = (await client.request("get_stats", { scope_id: scope })).value as { inventory: { sources: { memory_processed: number } } };
+    const stats = (await client.request("get_stats", { scope_id: scope })).value as {
+      inventory: { sources: { memory_processed: number } };
+    };
     assert.ok(stats.inventory.sources.memory_processed >= position, scope);
   }
 });

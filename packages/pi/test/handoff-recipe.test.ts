@@ -33,19 +33,27 @@ for (const version of PI_VERSIONS) {
         objective: "Hand off the PostgreSQL export migration",
       });
       assert.equal(activated.data.status, "generated");
-      const prepared = await run<{ schema: string; base: unknown }>("pc_handoff_finalize", { draft: activated.data.draft });
+      const prepared = await run<{ schema: string; base: unknown }>("pc_handoff_finalize", {
+        draft: activated.data.draft,
+      });
       assert.equal(prepared.data.schema, "powercontext.prepared-handoff.v1");
       const committed = await run<{ reference: { revision: number } }>("pc_handoff_commit", { handoff: prepared.data });
-      const continued = await run<{ status: string; selected_revision: { revision: number }; evidence_checks: Array<{ status: string }> }>(
-        "pc_handoff_continue",
-        { selection: "latest" },
-      );
+      const continued = await run<{
+        status: string;
+        selected_revision: { revision: number };
+        evidence_checks: Array<{ status: string }>;
+      }>("pc_handoff_continue", { selection: "latest" });
       assert.equal(continued.data.status, "resolved");
       assert.equal(continued.data.selected_revision.revision, committed.data.reference.revision);
       assert.ok(continued.data.evidence_checks.length > 0);
       assert.ok(continued.data.evidence_checks.every((check) => check.status === "available"));
       const paths = suite.since(0).map((request) => request.path);
-      for (const path of ["/v1/handoff/activate", "/v1/handoff/finalize", "/v1/handoff/commit", "/v1/handoff/continue"]) {
+      for (const path of [
+        "/v1/handoff/activate",
+        "/v1/handoff/finalize",
+        "/v1/handoff/commit",
+        "/v1/handoff/continue",
+      ]) {
         assert.ok(paths.includes(path), path);
       }
     });

@@ -14,13 +14,19 @@ const index = (suite: Suite, request: RecordedRequest | undefined): number => {
   return suite.server.proxy.requests.indexOf(request);
 };
 const marker = (suite: Suite, mark: number, event: string) => suite.since(mark, `/probe/${event}`)[0];
-const cursorOf = (request: RecordedRequest | undefined) => (request?.response as { current_cursor?: number } | undefined)?.current_cursor;
-const positionOf = (request: RecordedRequest | undefined) => (request?.response as { position?: number } | undefined)?.position ?? -1;
+const cursorOf = (request: RecordedRequest | undefined) =>
+  (request?.response as { current_cursor?: number } | undefined)?.current_cursor;
+const positionOf = (request: RecordedRequest | undefined) =>
+  (request?.response as { position?: number } | undefined)?.position ?? -1;
 
 /** One prompt whose agent_end flush fails (503), leaving its position pending. Returns the position. */
 async function promptWithFailedFlush(suite: Suite, pi: PiProcess, text: string): Promise<number> {
   const start = suite.mark();
-  suite.server.proxy.faults.set(FLUSH, { kind: "status", status: 503, body: { error: { code: "runtime_not_ready", message: "The Runtime is not ready.", details: null } } });
+  suite.server.proxy.faults.set(FLUSH, {
+    kind: "status",
+    status: 503,
+    body: { error: { code: "runtime_not_ready", message: "The Runtime is not ready.", details: null } },
+  });
   await pi.prompt(text);
   await suite.waitForRequests(start, FLUSH);
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -46,7 +52,8 @@ for (const version of PI_VERSIONS) {
       const [flush] = await suite.waitForRequests(start, FLUSH);
       assert.ok((cursorOf(flush) ?? -1) >= position);
       assert.ok(marker(suite, start, "agent_end"), "agent_end ran");
-      for (const other of ["session_before_compact", "session_before_switch", "session_shutdown"]) assert.equal(marker(suite, start, other), undefined);
+      for (const other of ["session_before_compact", "session_before_switch", "session_shutdown"])
+        assert.equal(marker(suite, start, other), undefined);
       assert.equal(((await pi.command("/pc")) as { pending_position: unknown }).pending_position, null);
     });
 
@@ -58,7 +65,10 @@ for (const version of PI_VERSIONS) {
       await pi.send({ type: "compact" });
       const flush = suite.since(start, FLUSH)[0];
       assert.ok((cursorOf(flush) ?? -1) >= position);
-      assert.ok(index(suite, flush) < index(suite, marker(suite, start, "session_before_compact")), "flushed inside session_before_compact");
+      assert.ok(
+        index(suite, flush) < index(suite, marker(suite, start, "session_before_compact")),
+        "flushed inside session_before_compact",
+      );
     });
 
     test("session_before_switch awaits the pending flush", async () => {
@@ -68,7 +78,10 @@ for (const version of PI_VERSIONS) {
       assert.equal((await pi.send({ type: "new_session" })).success, true);
       const flush = suite.since(start, FLUSH)[0];
       assert.ok((cursorOf(flush) ?? -1) >= position);
-      assert.ok(index(suite, flush) < index(suite, marker(suite, start, "session_before_switch")), "flushed inside session_before_switch");
+      assert.ok(
+        index(suite, flush) < index(suite, marker(suite, start, "session_before_switch")),
+        "flushed inside session_before_switch",
+      );
       assert.equal(suite.since(start, FLUSH).length, 1, "nothing left for the old instance's shutdown");
     });
 
@@ -79,11 +92,18 @@ for (const version of PI_VERSIONS) {
       assert.equal(await pi.stop(), 0);
       const flush = suite.since(start, FLUSH)[0];
       assert.ok((cursorOf(flush) ?? -1) >= position);
-      assert.ok(index(suite, flush) < index(suite, marker(suite, start, "session_shutdown")), "flushed inside session_shutdown");
+      assert.ok(
+        index(suite, flush) < index(suite, marker(suite, start, "session_shutdown")),
+        "flushed inside session_shutdown",
+      );
     });
 
     test("a failed immediate flush is retried at compaction", async () => {
-      const pi = await suite.pi(version, { args: probedArgs(), env: { ...probe(), POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "true" }, home: suite.home(COMPACTION_SETTINGS) });
+      const pi = await suite.pi(version, {
+        args: probedArgs(),
+        env: { ...probe(), POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "true" },
+        home: suite.home(COMPACTION_SETTINGS),
+      });
       await pi.prompt("First message to have something to compact.");
       const start = suite.mark();
       suite.server.proxy.faults.set(FLUSH, { kind: "status", status: 503 });
@@ -93,7 +113,11 @@ for (const version of PI_VERSIONS) {
       const failed = suite.since(start, FLUSH);
       assert.ok(failed.length >= 4, `the immediate flush retried (${failed.length} calls)`);
       assert.ok(failed.every((request) => request.status === 503));
-      assert.ok(index(suite, failed[0]) > index(suite, capture) && index(suite, failed[3]) < index(suite, marker(suite, start, "agent_end")), "four immediate calls inside the turn");
+      assert.ok(
+        index(suite, failed[0]) > index(suite, capture) &&
+          index(suite, failed[3]) < index(suite, marker(suite, start, "agent_end")),
+        "four immediate calls inside the turn",
+      );
       const compacting = suite.mark();
       await pi.send({ type: "compact" });
       const retried = suite.since(compacting, FLUSH)[0];
@@ -121,7 +145,10 @@ for (const version of PI_VERSIONS) {
     test("a permanently lagging cursor ends within the call and closing budgets without claiming Memory", async () => {
       const pi = await suite.pi(version);
       const start = suite.mark();
-      suite.server.proxy.faults.set(FLUSH, { kind: "rewrite", rewrite: (value) => ({ ...(value as object), status: "idle", current_cursor: 0, memory: null }) });
+      suite.server.proxy.faults.set(FLUSH, {
+        kind: "rewrite",
+        rewrite: (value) => ({ ...(value as object), status: "idle", current_cursor: 0, memory: null }),
+      });
       try {
         await pi.prompt("The cursor never catches up.");
         await suite.waitForRequests(start, FLUSH, 4);
@@ -151,12 +178,18 @@ for (const version of PI_VERSIONS) {
       const [first, second] = suite.since(start, "/v1/sources/content").map(positionOf);
       assert.ok(first !== undefined && second === first + 1);
       const [older] = suite.since(start, FLUSH);
-      assert.ok(cursorOf(older) !== undefined && (cursorOf(older) ?? 0) < second, "the in-flight flush completed below the new position");
+      assert.ok(
+        cursorOf(older) !== undefined && (cursorOf(older) ?? 0) < second,
+        "the in-flight flush completed below the new position",
+      );
       assert.equal(suite.since(start, FLUSH).length, 1, "the second agent_end shared the in-flight loop");
       assert.equal(((await pi.command("/pc")) as { pending_position: unknown }).pending_position, second);
       const stopping = suite.mark();
       assert.equal(await pi.stop(), 0);
-      assert.ok((cursorOf(suite.since(stopping, FLUSH)[0]) ?? -1) >= second, "the higher position was flushed at shutdown");
+      assert.ok(
+        (cursorOf(suite.since(stopping, FLUSH)[0]) ?? -1) >= second,
+        "the higher position was flushed at shutdown",
+      );
     });
   });
 }

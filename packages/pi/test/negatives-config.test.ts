@@ -7,15 +7,27 @@ import { callTool, setupSuite } from "./support/suite.ts";
 
 const LABEL = "PowerContext host-supplied context.";
 const TOOL_NAMES = [
-  "pc_capture_source", "pc_handoff_activate", "pc_handoff_commit", "pc_handoff_continue", "pc_handoff_finalize",
-  "pc_handoff_prepare", "pc_memory_get", "pc_memory_list", "pc_memory_retire", "pc_memory_revise",
-  "pc_prepare_context", "pc_remember", "pc_search",
+  "pc_capture_source",
+  "pc_handoff_activate",
+  "pc_handoff_commit",
+  "pc_handoff_continue",
+  "pc_handoff_finalize",
+  "pc_handoff_prepare",
+  "pc_memory_get",
+  "pc_memory_list",
+  "pc_memory_retire",
+  "pc_memory_revise",
+  "pc_prepare_context",
+  "pc_remember",
+  "pc_search",
 ];
 const toolsOf = (request: ChatRequest | undefined) => (request?.tools ?? []).map((tool) => tool.function.name);
 /** Commands registered by extensions other than the host's built-ins (0.82.1 lists a built-in `llama`). */
 const extensionCommands = (data: unknown) =>
   (data as { commands: { name: string; source: string; sourceInfo?: { path?: string } }[] }).commands
-    .filter((command) => command.source === "extension" && !/^(builtin|<inline)/.test(String(command.sourceInfo?.path ?? "")))
+    .filter(
+      (command) => command.source === "extension" && !/^(builtin|<inline)/.test(String(command.sourceInfo?.path ?? "")),
+    )
     .map((command) => command.name);
 
 for (const version of PI_VERSIONS) {
@@ -80,7 +92,8 @@ for (const version of PI_VERSIONS) {
       await pi.prompt("hello");
       const names = toolsOf(suite.model.requests[asked]);
       assert.deepEqual(names.filter((name) => name.startsWith("pc_")).sort(), TOOL_NAMES);
-      for (const name of names) assert.doesNotMatch(name, /outcome|review|candidate|experience|skill|contract|acknowledge|operation|api/i);
+      for (const name of names)
+        assert.doesNotMatch(name, /outcome|review|candidate|experience|skill|contract|acknowledge|operation|api/i);
       for (const sub of ["outcome", "review", "candidates", "handoff", "api", "skill"]) {
         assert.equal((await pi.command(`/pc ${sub}`)).code, "invalid_request", sub);
       }

@@ -63,7 +63,10 @@ for (const version of PI_VERSIONS) {
       const start = suite.mark();
       const response = await pi.send({ type: "prompt", message: "   \n\t  " });
       await new Promise((resolve) => setTimeout(resolve, response.success === true ? 600 : 0));
-      assert.deepEqual(suite.since(start).map((request) => request.path), []);
+      assert.deepEqual(
+        suite.since(start).map((request) => request.path),
+        [],
+      );
     });
 
     test("a secret-shaped prompt is recalled for but not captured", async () => {
@@ -110,7 +113,9 @@ for (const version of PI_VERSIONS) {
       const pi = await suite.shared(version);
       const start = suite.mark();
       await pi.prompt(callTool("pc_search", { query: "retry", scope_id: "someone-elses-project" }));
-      await pi.prompt(callTool("pc_remember", { kind: "agent-note", text: "Scoped note.", scope_id: "someone-elses-project" }));
+      await pi.prompt(
+        callTool("pc_remember", { kind: "agent-note", text: "Scoped note.", scope_id: "someone-elses-project" }),
+      );
       const derived = (suite.since(start, PREPARE)[0]?.body as { scope_id: string }).scope_id;
       assert.match(derived, /^local:[0-9a-f]{64}$/);
       assert.equal((suite.since(start, "/v1/memory/search")[0]?.body as { scope_id: string }).scope_id, derived);
@@ -158,7 +163,10 @@ for (const version of PI_VERSIONS) {
       await seedMemory(scope, "The retry policy lives in config/retry.yaml.");
       const pi = await suite.pi(version, { env: { POWERCONTEXT_PI_SCOPE_ID: scope } });
       suite.server.proxy.faults.set("/v1/memory/search", { kind: "non_json" });
-      suite.server.proxy.faults.set(PREPARE, { kind: "rewrite", rewrite: (value) => ({ ...(value as object), extra: "field" }) });
+      suite.server.proxy.faults.set(PREPARE, {
+        kind: "rewrite",
+        rewrite: (value) => ({ ...(value as object), extra: "field" }),
+      });
       try {
         const asked = suite.model.requests.length;
         await pi.prompt(callTool("pc_search", { query: "retry policy" }));

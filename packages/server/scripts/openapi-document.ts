@@ -9,7 +9,13 @@ export const OPENAPI_PATH = new URL("../../../openapi/powercontext.yaml", import
 export async function renderOpenApiYaml(): Promise<string> {
   const store = await openSqliteStore(":memory:");
   const domain = createDomainDeps(store, { extractor: "rules", reviewPolicy: { mode: "manual" } });
-  const app = await buildApp({ domain, recall: new RecallRecorder(domain), lifecycle: { accepting: true }, token: null, version: "openapi" });
+  const app = await buildApp({
+    domain,
+    recall: new RecallRecorder(domain),
+    lifecycle: { accepting: true },
+    token: null,
+    version: "openapi",
+  });
   try {
     return app.swagger({ yaml: true });
   } finally {

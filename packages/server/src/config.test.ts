@@ -21,7 +21,10 @@ test("the data directory comes from POWERCONTEXT_HOME, then XDG_DATA_HOME, then 
 
 test("a non-loopback bind without a token is refused", () => {
   for (const host of ["0.0.0.0", "192.168.1.4", "::", "example.com"]) {
-    assert.throws(() => loadConfig({}, { host }), (error: unknown) => error instanceof PowerContextError && error.code === "configuration_invalid");
+    assert.throws(
+      () => loadConfig({}, { host }),
+      (error: unknown) => error instanceof PowerContextError && error.code === "configuration_invalid",
+    );
   }
   assert.equal(loadConfig({ POWERCONTEXT_SERVER_TOKEN: "a-long-enough-token" }, { host: "0.0.0.0" }).host, "0.0.0.0");
 });
@@ -52,17 +55,45 @@ test("invalid settings are refused by name", () => {
   ];
   for (const env of table) {
     const [name] = Object.keys(env);
-    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof PowerContextError && error.message.includes(name === "POWERCONTEXT_SERVER_PORT" ? "port" : String(name)), name);
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) =>
+        error instanceof PowerContextError &&
+        error.message.includes(name === "POWERCONTEXT_SERVER_PORT" ? "port" : String(name)),
+      name,
+    );
   }
 });
 
 test("a model is configured by base URL and name, with bounded timeout and concurrency", () => {
   assert.equal(loadConfig({}).model, null);
-  const config = loadConfig({ POWERCONTEXT_MODEL_BASE_URL: "http://127.0.0.1:11434/v1", POWERCONTEXT_MODEL_NAME: "qwen2.5:7b", POWERCONTEXT_EXTRACTOR: "llm" });
-  assert.deepEqual(config.model, { baseUrl: "http://127.0.0.1:11434/v1", name: "qwen2.5:7b", apiKey: null, timeoutMs: 30000, concurrency: 2 });
+  const config = loadConfig({
+    POWERCONTEXT_MODEL_BASE_URL: "http://127.0.0.1:11434/v1",
+    POWERCONTEXT_MODEL_NAME: "qwen2.5:7b",
+    POWERCONTEXT_EXTRACTOR: "llm",
+  });
+  assert.deepEqual(config.model, {
+    baseUrl: "http://127.0.0.1:11434/v1",
+    name: "qwen2.5:7b",
+    apiKey: null,
+    timeoutMs: 30000,
+    concurrency: 2,
+  });
   assert.equal(config.extractor, "llm");
-  const remote = loadConfig({ POWERCONTEXT_MODEL_BASE_URL: "https://api.example.com/v1", POWERCONTEXT_MODEL_NAME: "m", POWERCONTEXT_MODEL_API_KEY: "sk-1", POWERCONTEXT_MODEL_TIMEOUT_MS: "5000", POWERCONTEXT_MODEL_CONCURRENCY: "8" });
-  assert.deepEqual(remote.model, { baseUrl: "https://api.example.com/v1", name: "m", apiKey: "sk-1", timeoutMs: 5000, concurrency: 8 });
+  const remote = loadConfig({
+    POWERCONTEXT_MODEL_BASE_URL: "https://api.example.com/v1",
+    POWERCONTEXT_MODEL_NAME: "m",
+    POWERCONTEXT_MODEL_API_KEY: "sk-1",
+    POWERCONTEXT_MODEL_TIMEOUT_MS: "5000",
+    POWERCONTEXT_MODEL_CONCURRENCY: "8",
+  });
+  assert.deepEqual(remote.model, {
+    baseUrl: "https://api.example.com/v1",
+    name: "m",
+    apiKey: "sk-1",
+    timeoutMs: 5000,
+    concurrency: 8,
+  });
 });
 
 test("invalid model settings are refused by name", () => {
@@ -73,14 +104,26 @@ test("invalid model settings are refused by name", () => {
     [{ POWERCONTEXT_MODEL_BASE_URL: "http://127.0.0.1:8080/v1" }, "POWERCONTEXT_MODEL_NAME"],
     [{ ...base, POWERCONTEXT_MODEL_BASE_URL: "ftp://x/v1" }, "POWERCONTEXT_MODEL_BASE_URL"],
     [{ ...base, POWERCONTEXT_MODEL_BASE_URL: "not a url" }, "POWERCONTEXT_MODEL_BASE_URL"],
-    [{ ...base, POWERCONTEXT_MODEL_BASE_URL: "http://models.example.com/v1", POWERCONTEXT_MODEL_API_KEY: "sk" }, "POWERCONTEXT_MODEL_API_KEY"],
+    [
+      { ...base, POWERCONTEXT_MODEL_BASE_URL: "http://models.example.com/v1", POWERCONTEXT_MODEL_API_KEY: "sk" },
+      "POWERCONTEXT_MODEL_API_KEY",
+    ],
     [{ ...base, POWERCONTEXT_MODEL_TIMEOUT_MS: "50" }, "POWERCONTEXT_MODEL_TIMEOUT_MS"],
     [{ ...base, POWERCONTEXT_MODEL_TIMEOUT_MS: "1.5" }, "POWERCONTEXT_MODEL_TIMEOUT_MS"],
     [{ ...base, POWERCONTEXT_MODEL_CONCURRENCY: "0" }, "POWERCONTEXT_MODEL_CONCURRENCY"],
     [{ ...base, POWERCONTEXT_MODEL_CONCURRENCY: "65" }, "POWERCONTEXT_MODEL_CONCURRENCY"],
   ];
   for (const [env, name] of table) {
-    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof PowerContextError && error.code === "configuration_invalid" && error.message.includes(name), JSON.stringify(env));
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) =>
+        error instanceof PowerContextError && error.code === "configuration_invalid" && error.message.includes(name),
+      JSON.stringify(env),
+    );
   }
-  assert.equal(loadConfig({ ...base, POWERCONTEXT_MODEL_BASE_URL: "http://[::1]:8080/v1", POWERCONTEXT_MODEL_API_KEY: "sk" }).model?.apiKey, "sk");
+  assert.equal(
+    loadConfig({ ...base, POWERCONTEXT_MODEL_BASE_URL: "http://[::1]:8080/v1", POWERCONTEXT_MODEL_API_KEY: "sk" }).model
+      ?.apiKey,
+    "sk",
+  );
 });

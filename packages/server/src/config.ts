@@ -88,7 +88,8 @@ export function isLoopbackHost(host: string): boolean {
 function integerSetting(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max) throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
+  if (!/^\d+$/.test(value) || number < min || number > max)
+    throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
   return number;
 }
 
@@ -98,7 +99,8 @@ export function loadModelConfig(env: Environment): ModelConfig | null {
   const name = env.POWERCONTEXT_MODEL_NAME || null;
   const apiKey = env.POWERCONTEXT_MODEL_API_KEY || null;
   if (baseUrl === null) {
-    if (name !== null || apiKey !== null) throw invalid("POWERCONTEXT_MODEL_NAME and POWERCONTEXT_MODEL_API_KEY need POWERCONTEXT_MODEL_BASE_URL.");
+    if (name !== null || apiKey !== null)
+      throw invalid("POWERCONTEXT_MODEL_NAME and POWERCONTEXT_MODEL_API_KEY need POWERCONTEXT_MODEL_BASE_URL.");
     return null;
   }
   let url: URL;
@@ -112,14 +114,28 @@ export function loadModelConfig(env: Environment): ModelConfig | null {
   }
   if (name === null) throw invalid("POWERCONTEXT_MODEL_NAME is required with POWERCONTEXT_MODEL_BASE_URL.");
   if (apiKey !== null && url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw invalid("Refusing to send POWERCONTEXT_MODEL_API_KEY over plain HTTP to a non-loopback POWERCONTEXT_MODEL_BASE_URL.");
+    throw invalid(
+      "Refusing to send POWERCONTEXT_MODEL_API_KEY over plain HTTP to a non-loopback POWERCONTEXT_MODEL_BASE_URL.",
+    );
   }
   return {
     baseUrl,
     name,
     apiKey,
-    timeoutMs: integerSetting("POWERCONTEXT_MODEL_TIMEOUT_MS", env.POWERCONTEXT_MODEL_TIMEOUT_MS, 100, 600_000, DEFAULT_MODEL_TIMEOUT_MS),
-    concurrency: integerSetting("POWERCONTEXT_MODEL_CONCURRENCY", env.POWERCONTEXT_MODEL_CONCURRENCY, 1, 64, DEFAULT_MODEL_CONCURRENCY),
+    timeoutMs: integerSetting(
+      "POWERCONTEXT_MODEL_TIMEOUT_MS",
+      env.POWERCONTEXT_MODEL_TIMEOUT_MS,
+      100,
+      600_000,
+      DEFAULT_MODEL_TIMEOUT_MS,
+    ),
+    concurrency: integerSetting(
+      "POWERCONTEXT_MODEL_CONCURRENCY",
+      env.POWERCONTEXT_MODEL_CONCURRENCY,
+      1,
+      64,
+      DEFAULT_MODEL_CONCURRENCY,
+    ),
   };
 }
 
@@ -147,7 +163,8 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   }
   const model = loadModelConfig(env);
   const extractor = oneOf("POWERCONTEXT_EXTRACTOR", env.POWERCONTEXT_EXTRACTOR, ["rules", "verbatim", "llm"], "rules");
-  if (extractor === "llm" && model === null) throw invalid("POWERCONTEXT_EXTRACTOR=llm needs a model: set POWERCONTEXT_MODEL_BASE_URL.");
+  if (extractor === "llm" && model === null)
+    throw invalid("POWERCONTEXT_EXTRACTOR=llm needs a model: set POWERCONTEXT_MODEL_BASE_URL.");
   return {
     host,
     port,
@@ -162,7 +179,12 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
       ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
       "info",
     ),
-    sqliteSynchronous: oneOf("POWERCONTEXT_SQLITE_SYNCHRONOUS", env.POWERCONTEXT_SQLITE_SYNCHRONOUS, ["full", "normal"], "full"),
+    sqliteSynchronous: oneOf(
+      "POWERCONTEXT_SQLITE_SYNCHRONOUS",
+      env.POWERCONTEXT_SQLITE_SYNCHRONOUS,
+      ["full", "normal"],
+      "full",
+    ),
     model,
   };
 }

@@ -28,7 +28,11 @@ export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | n
   });
 }
 
-export function createDomainDeps(store: Store, config: RuntimeConfig, overrides: { clock?: Clock; ids?: IdSource } = {}): DomainDeps {
+export function createDomainDeps(
+  store: Store,
+  config: RuntimeConfig,
+  overrides: { clock?: Clock; ids?: IdSource } = {},
+): DomainDeps {
   const clock = overrides.clock ?? SYSTEM_CLOCK;
   const continuity = continuityOf(store);
   const model = createModel(config);

@@ -28,7 +28,8 @@ test("kill -9 during concurrent captures loses no acknowledged Source and leaves
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ scope_id: SCOPE, source_id, content: `capture ${source_id} `.repeat(20) }),
         });
-        if (response.status === 202) acknowledged.set(source_id, ((await response.json()) as { position: number }).position);
+        if (response.status === 202)
+          acknowledged.set(source_id, ((await response.json()) as { position: number }).position);
       } catch {
         return; // the connection died with the process
       }

@@ -30,7 +30,12 @@ for (const version of PI_VERSIONS) {
       assert.equal(report.deep.version_verified, false);
       assert.equal(report.deep.host_version, version.name);
       assert.deepEqual(report.deep.requests, ["get_state", "get_session_stats", "get_messages", "get_commands"]);
-      assert.deepEqual(statuses(report.deep.checks), ["host version:ok", "rpc transcript:ok", "extension active:ok", "bundled skill:ok"]);
+      assert.deepEqual(statuses(report.deep.checks), [
+        "host version:ok",
+        "rpc transcript:ok",
+        "extension active:ok",
+        "bundled skill:ok",
+      ]);
       assert.match(report.deep.checks[0].detail, /self-reported.*unverified/);
       assert.match(report.deep.checks[2].detail, /\/pc is registered by the installed package/);
     });
@@ -54,7 +59,10 @@ test("doctor pi --deep fails against a fake pi that answers with a wrong shape, 
   const fixture = createFixture();
   t.after(() => fixture.remove());
   const requests = `${fixture.root}/rpc-requests.log`;
-  fixture.pathPrefix.push(writeFakePi(fixture.root, `
+  fixture.pathPrefix.push(
+    writeFakePi(
+      fixture.root,
+      `
 const { appendFileSync } = require("node:fs");
 const args = process.argv.slice(2);
 if (args[0] === "--version") { console.log("1.6.0"); process.exit(0); }
@@ -78,13 +86,24 @@ process.stdin.on("data", (chunk) => {
   }
 });
 process.stdin.on("end", () => process.exit(0));
-`));
+`,
+    ),
+  );
   const result = await fixture.cli(["doctor", "pi", "--deep", "--json"]);
   assert.equal(result.code, 1, result.stdout + result.stderr);
   const report = JSON.parse(result.stdout);
   assert.equal(report.ok, false);
-  assert.deepEqual(statuses(report.checks), ["pi executable:ok", "pi list:ok", "powercontext-pi manifest:ok"], "the seed's boundary alone passes");
-  assert.deepEqual(statuses(report.deep.checks), ["host version:ok", "rpc transcript:failed", "extension active:failed", "bundled skill:failed"]);
+  assert.deepEqual(
+    statuses(report.checks),
+    ["pi executable:ok", "pi list:ok", "powercontext-pi manifest:ok"],
+    "the seed's boundary alone passes",
+  );
+  assert.deepEqual(statuses(report.deep.checks), [
+    "host version:ok",
+    "rpc transcript:failed",
+    "extension active:failed",
+    "bundled skill:failed",
+  ]);
   const why = report.deep.checks[1].detail as string;
   assert.match(why, /get_state\.data: missing "thinkingLevel"/);
   assert.match(why, /isStreaming is not false/);

@@ -21,7 +21,11 @@ test("logs never contain prompt or memory text, every response has a request id,
     logs += chunk.toString();
   });
   const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const scope_id = "logs-scope";
   const responses = [
     await post("/v1/sources/content", { scope_id, source_id: "s1", content: `We always use ${MARKER} for deploys.` }),

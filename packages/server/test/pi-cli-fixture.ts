@@ -51,21 +51,32 @@ export function createFixture(): PiCliFixture {
     }),
     cli: (args) =>
       new Promise((resolve) => {
-        execFile(process.execPath, ["--disable-warning=ExperimentalWarning", BIN_PATH, ...args], { env: fixture.env(), cwd: root, timeout: 120_000 }, (error, stdout, stderr) => {
-          const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
-          resolve({ code, stdout, stderr });
-        });
+        execFile(
+          process.execPath,
+          ["--disable-warning=ExperimentalWarning", BIN_PATH, ...args],
+          { env: fixture.env(), cwd: root, timeout: 120_000 },
+          (error, stdout, stderr) => {
+            const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
+            resolve({ code, stdout, stderr });
+          },
+        );
       }),
     settingsPackages: () => {
       try {
-        return (JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8")) as { packages?: unknown[] }).packages ?? [];
+        return (
+          (JSON.parse(readFileSync(join(agentDir, "settings.json"), "utf8")) as { packages?: unknown[] }).packages ?? []
+        );
       } catch {
         return [];
       }
     },
     copyPackage: (name) => {
       const target = join(root, name);
-      cpSync(PACKAGE_DIR, target, { recursive: true, filter: (source) => !source.includes(`${PACKAGE_DIR}/node_modules`) && !source.startsWith(join(PACKAGE_DIR, "test")) });
+      cpSync(PACKAGE_DIR, target, {
+        recursive: true,
+        filter: (source) =>
+          !source.includes(`${PACKAGE_DIR}/node_modules`) && !source.startsWith(join(PACKAGE_DIR, "test")),
+      });
       return target;
     },
     remove: () => rmSync(root, { recursive: true, force: true }),

@@ -13,7 +13,11 @@ interface Planted {
   secret: string;
   text: string;
 }
-const PLANTED = (JSON.parse(readFileSync(new URL("../../protocol/test-fixtures/secrets/planted.json", import.meta.url), "utf8")) as { entries: Planted[] }).entries;
+const PLANTED = (
+  JSON.parse(readFileSync(new URL("../../protocol/test-fixtures/secrets/planted.json", import.meta.url), "utf8")) as {
+    entries: Planted[];
+  }
+).entries;
 const SCOPE = "secrets-scope";
 
 test("planted secrets through capture, flush, remember, revise, retire, candidate review, handoff and work records: 0 stored, 0 returned", async (t) => {
@@ -28,7 +32,11 @@ test("planted secrets through capture, flush, remember, revise, retire, candidat
   const responses: string[] = [];
   let redacted = 0;
   let refused = 0;
-  const seed = await post("/v1/memory/remember", { scope_id: SCOPE, kind: "decision", text: "A clean entry to revise." });
+  const seed = await post("/v1/memory/remember", {
+    scope_id: SCOPE,
+    kind: "decision",
+    text: "A clean entry to revise.",
+  });
   const citation = seed.json.entry.citation;
   for (const [i, planted] of PLANTED.entries()) {
     const captured = await post("/v1/sources/content", {
@@ -57,21 +65,53 @@ test("planted secrets through capture, flush, remember, revise, retire, candidat
   }
   const evidence = [{ kind: "source", source_ref: { name: "content", source_id: "planted-0" } }];
   for (const planted of PLANTED) {
-    const draft = { objective: "Hand off", state: [{ text: planted.text, citations: evidence }], disposition: "continuable", next_action: null, omissions: [] };
+    const draft = {
+      objective: "Hand off",
+      state: [{ text: planted.text, citations: evidence }],
+      disposition: "continuable",
+      next_action: null,
+      omissions: [],
+    };
     const contract = {
-      schema: "powercontext.work-contract.v1", trust: "untrusted_input", objective: planted.text.trim(), facts: [],
-      in_scope: ["x"], completion_criteria: ["y"], exclusions: [], authorization_notes: [], open_questions: [],
+      schema: "powercontext.work-contract.v1",
+      trust: "untrusted_input",
+      objective: planted.text.trim(),
+      facts: [],
+      in_scope: ["x"],
+      completion_criteria: ["y"],
+      exclusions: [],
+      authorization_notes: [],
+      open_questions: [],
     };
     for (const [url, body] of [
       ["/v1/handoff/prepare", { scope_id: SCOPE, objective: planted.text, evidence }],
       ["/v1/handoff/activate", { scope_id: SCOPE, boundary_source: evidence[0]?.source_ref, objective: planted.text }],
       ["/v1/handoff/finalize", { scope_id: SCOPE, draft }],
-      ["/v1/handoff/commit", { scope_id: SCOPE, handoff: { schema: "powercontext.prepared-handoff.v1", scope_id: SCOPE, base: null, content: { schema: "powercontext.handoff.v1", ...draft } } }],
+      [
+        "/v1/handoff/commit",
+        {
+          scope_id: SCOPE,
+          handoff: {
+            schema: "powercontext.prepared-handoff.v1",
+            scope_id: SCOPE,
+            base: null,
+            content: { schema: "powercontext.handoff.v1", ...draft },
+          },
+        },
+      ],
       ["/v1/work/contracts/create", { scope_id: SCOPE, source_id: `contract-${planted.secret.length}`, contract }],
     ] as const) {
       const response = await post(url, body);
-      assert.equal(response.status, 422, `${url} accepted a ${planted.family}: ${JSON.stringify(response.json).slice(0, 200)}`);
-      assert.equal(response.json.error.code, "secret_rejected", `${url} ${planted.family}: ${JSON.stringify(response.json).slice(0, 300)}`);
+      assert.equal(
+        response.status,
+        422,
+        `${url} accepted a ${planted.family}: ${JSON.stringify(response.json).slice(0, 200)}`,
+      );
+      assert.equal(
+        response.json.error.code,
+        "secret_rejected",
+        `${url} ${planted.family}: ${JSON.stringify(response.json).slice(0, 300)}`,
+      );
       refused += 1;
       responses.push(JSON.stringify(response.json));
     }
@@ -85,7 +125,9 @@ test("planted secrets through capture, flush, remember, revise, retire, candidat
   const candidate = pending.json.candidates[0];
   if (candidate) {
     const revise = await post("/v1/memory/candidates/revise", {
-      scope_id: SCOPE, candidate_id: candidate.candidate_id, expected_version: candidate.version,
+      scope_id: SCOPE,
+      candidate_id: candidate.candidate_id,
+      expected_version: candidate.version,
       proposal: { kind: "decision", text: PLANTED[0]?.text },
     });
     assert.equal(revise.json.error?.code, "secret_rejected");
@@ -95,16 +137,29 @@ test("planted secrets through capture, flush, remember, revise, retire, candidat
       responses.push(JSON.stringify((await post(url, { scope_id: SCOPE, query: `config ${planted.text}` })).json));
     }
   }
-  responses.push(JSON.stringify((await post("/v1/memory/entries/list", { scope_id: SCOPE, include_inactive: true })).json));
-  responses.push(JSON.stringify((await post("/v1/memory/candidates/list", { scope_id: SCOPE, status: "approved", limit: 100 })).json));
+  responses.push(
+    JSON.stringify((await post("/v1/memory/entries/list", { scope_id: SCOPE, include_inactive: true })).json),
+  );
+  responses.push(
+    JSON.stringify(
+      (await post("/v1/memory/candidates/list", { scope_id: SCOPE, status: "approved", limit: 100 })).json,
+    ),
+  );
   responses.push(JSON.stringify((await post("/v1/memory/changes", { scope_id: SCOPE, since_revision: 0 })).json));
   await store.close();
 
-  const stored = readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString("latin1")).join("\n");
+  const stored = readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name)).toString("latin1"))
+    .join("\n");
   const returned = responses.join("\n");
   const leaks = PLANTED.filter((p) => stored.includes(p.secret) || returned.includes(p.secret));
-  console.log(`planted ${PLANTED.length} secrets in ${families.size} families: ${redacted} redactions at capture, ${refused} writes refused, ${leaks.length} stored or returned`);
-  assert.deepEqual(leaks.map((p) => p.family), []);
+  console.log(
+    `planted ${PLANTED.length} secrets in ${families.size} families: ${redacted} redactions at capture, ${refused} writes refused, ${leaks.length} stored or returned`,
+  );
+  assert.deepEqual(
+    leaks.map((p) => p.family),
+    [],
+  );
   assert.ok(redacted >= PLANTED.length * 2, "every planted secret is redacted in content and in metadata");
   assert.equal(refused, PLANTED.length * 9);
 });

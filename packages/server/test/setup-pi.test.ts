@@ -10,10 +10,21 @@ import { NODE_FILE_OPS, type FileOps } from "../src/cli/file-ops.ts";
 import { setupPi } from "../src/cli/setup-pi.ts";
 import { createFixture, PACKAGE_DIR, REAL_PI, writeFakePi, type PiCliFixture } from "./pi-cli-fixture.ts";
 
-const GIT = ["-c", "user.name=PowerContext Test", "-c", "user.email=test@example.invalid", "-c", "init.defaultBranch=main"];
+const GIT = [
+  "-c",
+  "user.name=PowerContext Test",
+  "-c",
+  "user.email=test@example.invalid",
+  "-c",
+  "init.defaultBranch=main",
+];
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", [...GIT, ...args], { cwd, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: cwd, GIT_CONFIG_NOSYSTEM: "1" } }).trim();
+  return execFileSync("git", [...GIT, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", HOME: cwd, GIT_CONFIG_NOSYSTEM: "1" },
+  }).trim();
 }
 
 /** A bare repository whose root is a copy of packages/pi, with one commit; returns its path and a work tree. */
@@ -62,13 +73,18 @@ test("setup pi fetches a ref from a bare repository through staging, installs it
   assert.equal(report.package_dir, checkout);
   assert.equal(report.source.kind, "git");
   assert.equal(report.source.commit, git(remote.work, "rev-parse", "HEAD"));
-  assert.deepEqual(report.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`), [
-    "fetch:ok", "verify package:ok", "swap checkout:ok", "pi install:ok", "remove superseded:ok", "doctor pi:ok",
-  ]);
+  assert.deepEqual(
+    report.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`),
+    ["fetch:ok", "verify package:ok", "swap checkout:ok", "pi install:ok", "remove superseded:ok", "doctor pi:ok"],
+  );
   assert.deepEqual(report.removed, [PACKAGE_DIR.replace(/\/$/, "")]);
   assert.deepEqual(resolvedPackages(fixture), [checkout]);
   assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "no staging or backup directory is left");
-  assert.equal(readFileSync(join(checkout, ".git", "config"), "utf8").includes(remote.bare), false, "the remote is not stored in the checkout");
+  assert.equal(
+    readFileSync(join(checkout, ".git", "config"), "utf8").includes(remote.bare),
+    false,
+    "the remote is not stored in the checkout",
+  );
 
   const second = remote.commit("second");
   const human = await fixture.cli(["setup", "pi", "--source", remote.bare, "--ref", "main"]);
@@ -85,7 +101,13 @@ test("a failure during the swap leaves the previous checkout in place", async (t
   t.after(() => fixture.remove());
   const remote = makeRemote(fixture);
   const first = git(remote.work, "rev-parse", "HEAD");
-  const deps = { runner: NODE_COMMAND_RUNNER, env: fixture.env(), dataDir: fixture.dataDir, defaultPackageDir: null, onProgress: () => undefined };
+  const deps = {
+    runner: NODE_COMMAND_RUNNER,
+    env: fixture.env(),
+    dataDir: fixture.dataDir,
+    defaultPackageDir: null,
+    onProgress: () => undefined,
+  };
   const installed = await setupPi({ ...deps, files: NODE_FILE_OPS }, { source: remote.bare, ref: "main" });
   assert.equal(installed.ok, true, JSON.stringify(installed.steps));
   const checkout = join(fixture.dataDir, "pi", "checkout");
@@ -103,7 +125,11 @@ test("a failure during the swap leaves the previous checkout in place", async (t
   const swap = failed.steps.find((s) => s.name === "swap checkout");
   assert.equal(swap?.status, "failed");
   assert.match(swap?.detail ?? "", /injected: rename failed.*previous checkout was restored/);
-  assert.equal(failed.steps.some((s) => s.name === "pi install"), false, "nothing is installed after a failed swap");
+  assert.equal(
+    failed.steps.some((s) => s.name === "pi install"),
+    false,
+    "nothing is installed after a failed swap",
+  );
   assert.equal(git(checkout, "rev-parse", "HEAD"), first, "the previous checkout is in place");
   assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "staging and backup are gone");
   assert.deepEqual(resolvedPackages(fixture), [checkout]);
@@ -115,20 +141,28 @@ test("a failing pi install does not remove earlier registrations", async (t) => 
   piInstall(fixture, PACKAGE_DIR);
   const before = readFileSync(join(fixture.agentDir, "settings.json"), "utf8");
   const log = join(fixture.root, "pi-calls.log");
-  fixture.pathPrefix.push(writeFakePi(fixture.root, `
+  fixture.pathPrefix.push(
+    writeFakePi(
+      fixture.root,
+      `
 const { appendFileSync } = require("node:fs");
 const { spawnSync } = require("node:child_process");
 const args = process.argv.slice(2);
 appendFileSync(${JSON.stringify(log)}, args.join(" ") + "\\n");
 if (args[0] === "install") { process.stderr.write("install failed (injected)\\n"); process.exit(1); }
 process.exit(spawnSync(${JSON.stringify(REAL_PI)}, args, { stdio: "inherit" }).status ?? 1);
-`));
+`,
+    ),
+  );
   const copy = fixture.copyPackage("other-checkout");
   const result = await fixture.cli(["setup", "pi", "--source", copy, "--json"]);
   assert.equal(result.code, 1, result.stdout + result.stderr);
   const report = JSON.parse(result.stdout);
   assert.equal(report.ok, false);
-  assert.deepEqual(report.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`), ["verify package:ok", "pi install:failed"]);
+  assert.deepEqual(
+    report.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`),
+    ["verify package:ok", "pi install:failed"],
+  );
   assert.match(report.steps[1].detail, /earlier registrations were left in place/);
   assert.deepEqual(report.removed, []);
   assert.equal(readFileSync(join(fixture.agentDir, "settings.json"), "utf8"), before);
@@ -139,7 +173,14 @@ process.exit(spawnSync(${JSON.stringify(REAL_PI)}, args, { stdio: "inherit" }).s
 test("setup pi never prints the credentials of a source URL or Git's output", async (t) => {
   const fixture = createFixture();
   t.after(() => fixture.remove());
-  const result = await fixture.cli(["setup", "pi", "--source", "https://alice:s3cret-token@127.0.0.1:9/acme/powercontext.git", "--ref", "main"]);
+  const result = await fixture.cli([
+    "setup",
+    "pi",
+    "--source",
+    "https://alice:s3cret-token@127.0.0.1:9/acme/powercontext.git",
+    "--ref",
+    "main",
+  ]);
   assert.equal(result.code, 1);
   const printed = result.stdout + result.stderr;
   assert.doesNotMatch(printed, /s3cret-token|alice/);

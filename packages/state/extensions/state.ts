@@ -10,7 +10,12 @@ import { createStateRuntime } from "../src/runtime.ts";
 import { createServerAccess } from "../src/server.ts";
 import { barrierFor, runPatchState } from "../src/tools/patch-state.ts";
 import { runReadState } from "../src/tools/read-state.ts";
-import { PATCH_STATE_DESCRIPTION, PatchStateParameters, READ_STATE_DESCRIPTION, ReadStateParameters } from "../src/tools/schemas.ts";
+import {
+  PATCH_STATE_DESCRIPTION,
+  PatchStateParameters,
+  READ_STATE_DESCRIPTION,
+  ReadStateParameters,
+} from "../src/tools/schemas.ts";
 
 export default function powercontextState(pi: ExtensionAPI): void {
   const log = stderrLogger;
@@ -24,16 +29,31 @@ export default function powercontextState(pi: ExtensionAPI): void {
   const runtime = createStateRuntime(config, pi, log);
   const deps = { runtime, server: createServerAccess(process.env, log) };
 
-  pi.on("session_start", failOpen(log, "session_start", async (event, ctx) => {
-    await runtime.start(ctx, event);
-  }));
-  pi.on("before_agent_start", failOpen(log, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event.systemPrompt, ctx)));
-  pi.on("message_end", failOpen(log, "message_end", (event) => runtime.batches.record(event.message)));
-  pi.on("tool_call", failOpen(log, "tool_call", (event, ctx) => {
-    const reason = barrierFor(runtime, ctx, event.toolCallId);
-    return reason === null ? undefined : { block: true, reason };
-  }));
-  pi.on("agent_end", failOpen(log, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)));
+  pi.on(
+    "session_start",
+    failOpen(log, "session_start", async (event, ctx) => {
+      await runtime.start(ctx, event);
+    }),
+  );
+  pi.on(
+    "before_agent_start",
+    failOpen(log, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event.systemPrompt, ctx)),
+  );
+  pi.on(
+    "message_end",
+    failOpen(log, "message_end", (event) => runtime.batches.record(event.message)),
+  );
+  pi.on(
+    "tool_call",
+    failOpen(log, "tool_call", (event, ctx) => {
+      const reason = barrierFor(runtime, ctx, event.toolCallId);
+      return reason === null ? undefined : { block: true, reason };
+    }),
+  );
+  pi.on(
+    "agent_end",
+    failOpen(log, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)),
+  );
 
   pi.registerTool({
     name: "patch_state",

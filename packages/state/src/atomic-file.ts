@@ -1,7 +1,18 @@
 // Owned-file primitives: reads that refuse symlinks and non-regular files, and same-directory atomic replacement
 // with fsync of the file and of its directory (the rename survives power loss once this returns).
 import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { StateError } from "./errors.ts";
 
@@ -18,7 +29,8 @@ function lstatOrNull(path: string): Stats | null {
 export function assertRegularOrAbsent(path: string): boolean {
   const stat = lstatOrNull(path);
   if (stat === null) return false;
-  if (stat.isSymbolicLink() || !stat.isFile()) throw new StateError("unsafe_path", `refusing ${path}: not a regular file`);
+  if (stat.isSymbolicLink() || !stat.isFile())
+    throw new StateError("unsafe_path", `refusing ${path}: not a regular file`);
   return true;
 }
 
@@ -29,7 +41,8 @@ export function isRealDirectory(root: string, relative: string): boolean {
     current = part === "" ? root : join(current, part);
     const stat = lstatOrNull(current);
     if (stat === null) return false;
-    if (stat.isSymbolicLink() || !stat.isDirectory()) throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
+    if (stat.isSymbolicLink() || !stat.isDirectory())
+      throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
   }
   return true;
 }
@@ -45,7 +58,8 @@ export function ensureDirectory(root: string, relative: string): string {
       fsyncDirectory(dirname(current));
       continue;
     }
-    if (stat.isSymbolicLink() || !stat.isDirectory()) throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
+    if (stat.isSymbolicLink() || !stat.isDirectory())
+      throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
   }
   return current;
 }
@@ -71,7 +85,11 @@ export function fsyncDirectory(path: string): void {
 }
 
 /** Writes bytes to a fresh temporary file beside `path`, fsyncs it, renames it over `path`, fsyncs the directory. */
-export function replaceFile(path: string, bytes: Uint8Array | string, { syncDirectory = true }: { syncDirectory?: boolean } = {}): void {
+export function replaceFile(
+  path: string,
+  bytes: Uint8Array | string,
+  { syncDirectory = true }: { syncDirectory?: boolean } = {},
+): void {
   assertRegularOrAbsent(path);
   const temporary = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
   const fd = openSync(temporary, "wx", 0o600);

@@ -17,7 +17,8 @@ export function toolCallsOf(message: unknown): ToolCallRef[] | null {
   const calls: ToolCallRef[] = [];
   for (const block of value.content as unknown[]) {
     const call = block as { type?: unknown; id?: unknown; name?: unknown } | null;
-    if (call?.type === "toolCall" && typeof call.id === "string" && typeof call.name === "string") calls.push({ id: call.id, name: call.name });
+    if (call?.type === "toolCall" && typeof call.id === "string" && typeof call.name === "string")
+      calls.push({ id: call.id, name: call.name });
   }
   return calls;
 }

@@ -33,13 +33,17 @@ function text(env: Environment, name: string): string | null {
 export function loadConfig(env: Environment): StateConfig {
   const agentDir = resolve(text(env, "PI_CODING_AGENT_DIR") ?? join(homedir(), ".pi", "agent"));
   const dir = text(env, "POWERCONTEXT_STATE_DIR");
-  if (dir !== null && !isAbsolute(dir)) throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_DIR must be an absolute path.");
+  if (dir !== null && !isAbsolute(dir))
+    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_DIR must be an absolute path.");
   const mode = text(env, "POWERCONTEXT_STATE_MODE") ?? "active";
-  if (!isMode(mode)) throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_MODE must be active, passive or off.");
+  if (!isMode(mode))
+    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_MODE must be active, passive or off.");
   const git = (text(env, "POWERCONTEXT_STATE_GIT_BACKUP") ?? "false").toLowerCase();
-  if (!["true", "false", "1", "0"].includes(git)) throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_GIT_BACKUP must be true or false.");
+  if (!["true", "false", "1", "0"].includes(git))
+    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_GIT_BACKUP must be true or false.");
   const fault = text(env, "POWERCONTEXT_STATE_FAULT");
-  if (fault !== null && fault !== "kill-after-first-head") throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_FAULT is a test seam: kill-after-first-head.");
+  if (fault !== null && fault !== "kill-after-first-head")
+    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_FAULT is a test seam: kill-after-first-head.");
   return {
     agentDir,
     root: dir ?? join(agentDir, "powercontext-state"),

@@ -27,7 +27,8 @@ export function readSessionHeaderId(path: string): string | null {
 export function lastTransitionSeq(branch: readonly unknown[]): number {
   for (let index = branch.length - 1; index >= 0; index -= 1) {
     const entry = branch[index] as { type?: unknown; customType?: unknown; data?: { seq?: unknown } } | null;
-    if (entry?.type === "custom" && entry.customType === TRANSITION_ENTRY && typeof entry.data?.seq === "number") return entry.data.seq;
+    if (entry?.type === "custom" && entry.customType === TRANSITION_ENTRY && typeof entry.data?.seq === "number")
+      return entry.data.seq;
   }
   return 0;
 }

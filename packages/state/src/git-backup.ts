@@ -11,14 +11,26 @@ export type BackupOutcome = "committed" | "unchanged" | "unavailable" | "failed"
 
 function git(cwd: string, args: readonly string[]): Promise<{ code: number | null; missing: boolean }> {
   return new Promise((finish) => {
-    execFile("git", [...args], { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error) => {
-      if (error === null) finish({ code: 0, missing: false });
-      else finish({ code: typeof error.code === "number" ? error.code : null, missing: error.code === "ENOENT" });
-    });
+    execFile(
+      "git",
+      [...args],
+      { cwd, timeout: GIT_TIMEOUT_MS, windowsHide: true, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
+      (error) => {
+        if (error === null) finish({ code: 0, missing: false });
+        else finish({ code: typeof error.code === "number" ? error.code : null, missing: error.code === "ENOENT" });
+      },
+    );
   });
 }
 
-const IDENTITY = ["-c", "user.name=powercontext-state", "-c", "user.email=state@powercontext.invalid", "-c", "commit.gpgsign=false"];
+const IDENTITY = [
+  "-c",
+  "user.name=powercontext-state",
+  "-c",
+  "user.email=state@powercontext.invalid",
+  "-c",
+  "commit.gpgsign=false",
+];
 
 export async function commitBackup(root: string, message: string): Promise<BackupOutcome> {
   if (!existsSync(join(root, ".git"))) {

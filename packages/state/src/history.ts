@@ -3,12 +3,25 @@
 // names the same n-th previous boundary in every scope.
 import { StateError } from "./errors.ts";
 import { applyScopePatch, emptyState } from "./state.ts";
-import { SCOPES, type ScopeHead, type ScopeName, type ScopePatch, type ScopeState, type ScopeStream, type TailRecord, type View } from "./types.ts";
+import {
+  SCOPES,
+  type ScopeHead,
+  type ScopeName,
+  type ScopePatch,
+  type ScopeState,
+  type ScopeStream,
+  type TailRecord,
+  type View,
+} from "./types.ts";
 
 export const TAIL_LIMIT = 7;
 export const MAX_OFFSET = 7;
 
-export function materialize(checkpoint: ScopeState, tail: readonly TailRecord[], before = Number.POSITIVE_INFINITY): ScopeState {
+export function materialize(
+  checkpoint: ScopeState,
+  tail: readonly TailRecord[],
+  before = Number.POSITIVE_INFINITY,
+): ScopeState {
   let state = checkpoint;
   for (const record of tail) if (record.seq < before) state = applyScopePatch(state, record.patch);
   return state;
@@ -32,7 +45,12 @@ export interface TransitionStamp {
 }
 
 /** Appends one patch; when the tail would exceed TAIL_LIMIT, its oldest record folds into a new checkpoint. */
-export function appendPatch(stream: ScopeStream, patch: ScopePatch, next: ScopeState, stamp: TransitionStamp): AppendedStream {
+export function appendPatch(
+  stream: ScopeStream,
+  patch: ScopePatch,
+  next: ScopeState,
+  stamp: TransitionStamp,
+): AppendedStream {
   const head = stream.head;
   const revision = (head?.revision ?? 0) + 1;
   const tail = [...(head?.tail ?? []), { revision, seq: stamp.seq, transition: stamp.transition, patch, at: stamp.at }];
@@ -78,7 +96,9 @@ export function boundaries(view: View): Boundary[] {
       bySeq.set(record.seq, list);
     }
   }
-  return [...bySeq.entries()].sort((a, b) => b[0] - a[0]).map(([seq, transitions]) => ({ seq, transitions: [...new Set(transitions)] }));
+  return [...bySeq.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([seq, transitions]) => ({ seq, transitions: [...new Set(transitions)] }));
 }
 
 export interface HistoricalView {
@@ -97,20 +117,30 @@ export function viewAt(view: View, offset: number): HistoricalView {
   }
   const all = boundaries(view);
   if (offset === 0) {
-    return { offset, boundary: all[0] ?? null, states: { global: view.global.current, cwd: view.cwd.current, session: view.session.current } };
+    return {
+      offset,
+      boundary: all[0] ?? null,
+      states: { global: view.global.current, cwd: view.cwd.current, session: view.session.current },
+    };
   }
   const boundary = all[offset - 1];
   if (boundary === undefined) {
-    throw new StateError("pre_origin", `offset ${offset} precedes the origin of this history: ${all.length} boundar${all.length === 1 ? "y is" : "ies are"} retained.`, {
-      details: { offset, retained: all.length },
-    });
+    throw new StateError(
+      "pre_origin",
+      `offset ${offset} precedes the origin of this history: ${all.length} boundar${all.length === 1 ? "y is" : "ies are"} retained.`,
+      {
+        details: { offset, retained: all.length },
+      },
+    );
   }
   const states = {} as Record<ScopeName, ScopeState>;
   for (const scope of SCOPES) {
     const stream = view[scope];
     const checkpoint = stream.head?.checkpoint;
     if (checkpoint !== null && checkpoint !== undefined && checkpoint.seq >= boundary.seq) {
-      throw new StateError("pre_origin", `offset ${offset} precedes the retained history of the ${scope} scope.`, { details: { offset, scope } });
+      throw new StateError("pre_origin", `offset ${offset} precedes the retained history of the ${scope} scope.`, {
+        details: { offset, scope },
+      });
     }
     states[scope] = materialize(stream.checkpoint, stream.head?.tail ?? [], boundary.seq);
   }

@@ -6,7 +6,11 @@ import type { StateRuntime } from "./runtime.ts";
 import { effectiveOf } from "./tools/patch-state.ts";
 
 /** Re-reads the store (the run's basis) and appends the projection section; undefined leaves the prompt as it is. */
-export async function beforeAgentStart(runtime: StateRuntime, systemPrompt: string, ctx: HostContext): Promise<{ systemPrompt: string } | undefined> {
+export async function beforeAgentStart(
+  runtime: StateRuntime,
+  systemPrompt: string,
+  ctx: HostContext,
+): Promise<{ systemPrompt: string } | undefined> {
   const session = await runtime.session(ctx);
   runtime.applyTools(session.mode);
   if (session.mode === "off") return undefined;
@@ -19,6 +23,8 @@ export async function beforeAgentStart(runtime: StateRuntime, systemPrompt: stri
 export async function agentEnd(runtime: StateRuntime, ctx: HostContext): Promise<void> {
   const accepted = await runtime.settle(ctx);
   if (accepted.length === 0 || !runtime.config.gitBackup) return;
-  const outcome = await runtime.store.locked(() => commitBackup(runtime.config.root, `powercontext-state: ${accepted.map((item) => item.transition).join(" ")}`));
+  const outcome = await runtime.store.locked(() =>
+    commitBackup(runtime.config.root, `powercontext-state: ${accepted.map((item) => item.transition).join(" ")}`),
+  );
   if (outcome !== "committed") runtime.log("git_backup.skipped", { outcome });
 }

@@ -31,7 +31,12 @@ test("patch_state arguments that break the grammar are rejected with their reaso
     [{ cwd: { working: { list: [1, null] } } }, "materialized_null", "cwd.working.list[1]"],
     [JSON.parse('{"cwd":{"working":{"__proto__":{"x":1}}}}'), "unsafe_key", "cwd.working.__proto__"],
   ];
-  for (const [args, reason, path] of cases) assert.deepEqual(rejection(() => parseTransition(args)), { reason, path }, JSON.stringify(args));
+  for (const [args, reason, path] of cases)
+    assert.deepEqual(
+      rejection(() => parseTransition(args)),
+      { reason, path },
+      JSON.stringify(args),
+    );
 });
 
 test("a final-only call and multi-scope patches parse", () => {
@@ -42,12 +47,23 @@ test("a final-only call and multi-scope patches parse", () => {
 
 test("a null that deletes nothing is a materialized null, judged against the basis", () => {
   const basis = { cwd: { ...emptyState(), working: { a: { b: 1 } } } };
-  assert.deepEqual(rejection(() => applyTransition(basis, parseTransition({ cwd: { working: { missing: null } } }))), { reason: "materialized_null", path: "cwd.working.missing" });
-  assert.deepEqual(rejection(() => applyTransition(basis, parseTransition({ cwd: { working: { fresh: { x: null } } } }))), { reason: "materialized_null", path: "cwd.working.fresh.x" });
-  assert.deepEqual(applyTransition(basis, parseTransition({ cwd: { working: { a: { b: null } } } })).cwd?.working, { a: {} });
+  assert.deepEqual(
+    rejection(() => applyTransition(basis, parseTransition({ cwd: { working: { missing: null } } }))),
+    { reason: "materialized_null", path: "cwd.working.missing" },
+  );
+  assert.deepEqual(
+    rejection(() => applyTransition(basis, parseTransition({ cwd: { working: { fresh: { x: null } } } }))),
+    { reason: "materialized_null", path: "cwd.working.fresh.x" },
+  );
+  assert.deepEqual(applyTransition(basis, parseTransition({ cwd: { working: { a: { b: null } } } })).cwd?.working, {
+    a: {},
+  });
 });
 
 test("a scope patch that changes nothing is a material no-op", () => {
   const basis = { session: { ...emptyState(), working: { a: 1, list: [1, 2] } } };
-  assert.deepEqual(rejection(() => applyTransition(basis, parseTransition({ session: { working: { a: 1, list: [1, 2] } } }))), { reason: "no_op", path: "session" });
+  assert.deepEqual(
+    rejection(() => applyTransition(basis, parseTransition({ session: { working: { a: 1, list: [1, 2] } } }))),
+    { reason: "no_op", path: "session" },
+  );
 });

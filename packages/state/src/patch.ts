@@ -2,7 +2,17 @@
 // Every rejection is an `invalid_patch` StateError whose details name the reason and the exact path.
 import { StateError } from "./errors.ts";
 import { applyScopePatch, isJsonObject, sameJson } from "./state.ts";
-import { PLANES, SCOPES, type JsonObject, type JsonValue, type Plane, type ScopeName, type ScopePatch, type ScopeState, type TransitionRequest } from "./types.ts";
+import {
+  PLANES,
+  SCOPES,
+  type JsonObject,
+  type JsonValue,
+  type Plane,
+  type ScopeName,
+  type ScopePatch,
+  type ScopeState,
+  type TransitionRequest,
+} from "./types.ts";
 
 export const PATCH_REJECTIONS = [
   "empty_patch",
@@ -27,32 +37,59 @@ export function rejectPatch(reason: PatchRejection, path: string, message: strin
 function checkKeys(value: JsonValue, path: string): void {
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      if (item === null) throw rejectPatch("materialized_null", `${path}[${index}]`, `null inside an array at ${path}[${index}] would be stored as a value; arrays replace whole, so omit it.`);
+      if (item === null)
+        throw rejectPatch(
+          "materialized_null",
+          `${path}[${index}]`,
+          `null inside an array at ${path}[${index}] would be stored as a value; arrays replace whole, so omit it.`,
+        );
       checkKeys(item, `${path}[${index}]`);
     });
     return;
   }
   if (!isJsonObject(value)) return;
   for (const [key, child] of Object.entries(value)) {
-    if (key === "__proto__") throw rejectPatch("unsafe_key", `${path}.${key}`, `The key "__proto__" is not allowed (${path}).`);
+    if (key === "__proto__")
+      throw rejectPatch("unsafe_key", `${path}.${key}`, `The key "__proto__" is not allowed (${path}).`);
     checkKeys(child, `${path}.${key}`);
   }
 }
 
 function parseScope(scope: ScopeName, value: unknown): ScopePatch {
-  if (!isJsonObject(value)) throw rejectPatch("plane_not_object", scope, `${scope} must be an object of planes (artifacts, contract, working).`);
+  if (!isJsonObject(value))
+    throw rejectPatch(
+      "plane_not_object",
+      scope,
+      `${scope} must be an object of planes (artifacts, contract, working).`,
+    );
   const keys = Object.keys(value);
   if (keys.length === 0) throw rejectPatch("empty_scope", scope, `${scope} is an empty patch; omit the scope instead.`);
   const patch: ScopePatch = {};
   for (const key of keys) {
-    if (RUNTIME_OWNED.has(key)) throw rejectPatch("runtime_owned_field", `${scope}.${key}`, `${scope}.${key} is runtime-owned and cannot be authored.`);
+    if (RUNTIME_OWNED.has(key))
+      throw rejectPatch(
+        "runtime_owned_field",
+        `${scope}.${key}`,
+        `${scope}.${key} is runtime-owned and cannot be authored.`,
+      );
     if (!(PLANES as readonly string[]).includes(key)) {
-      throw rejectPatch("unknown_field", `${scope}.${key}`, `${scope}.${key} is not a plane; a scope holds only artifacts, contract and working.`);
+      throw rejectPatch(
+        "unknown_field",
+        `${scope}.${key}`,
+        `${scope}.${key} is not a plane; a scope holds only artifacts, contract and working.`,
+      );
     }
     const plane = value[key];
-    if (plane === null) throw rejectPatch("materialized_null", `${scope}.${key}`, `${scope}.${key} is null; planes are objects and cannot be deleted.`);
-    if (!isJsonObject(plane)) throw rejectPatch("plane_not_object", `${scope}.${key}`, `${scope}.${key} must be an object.`);
-    if (Object.keys(plane).length === 0) throw rejectPatch("empty_scope", `${scope}.${key}`, `${scope}.${key} is an empty plane patch; omit it.`);
+    if (plane === null)
+      throw rejectPatch(
+        "materialized_null",
+        `${scope}.${key}`,
+        `${scope}.${key} is null; planes are objects and cannot be deleted.`,
+      );
+    if (!isJsonObject(plane))
+      throw rejectPatch("plane_not_object", `${scope}.${key}`, `${scope}.${key} must be an object.`);
+    if (Object.keys(plane).length === 0)
+      throw rejectPatch("empty_scope", `${scope}.${key}`, `${scope}.${key} is an empty plane patch; omit it.`);
     checkKeys(plane, `${scope}.${key}`);
     patch[key as Plane] = plane;
   }
@@ -65,7 +102,8 @@ export function parseTransition(args: unknown): TransitionRequest {
   const patches: TransitionRequest["patches"] = {};
   let final = false;
   for (const [key, value] of Object.entries(args)) {
-    if (RUNTIME_OWNED.has(key)) throw rejectPatch("runtime_owned_field", key, `${key} is runtime-owned and cannot be authored.`);
+    if (RUNTIME_OWNED.has(key))
+      throw rejectPatch("runtime_owned_field", key, `${key} is runtime-owned and cannot be authored.`);
     if (key === "final") {
       if (value !== true) throw rejectPatch("invalid_final", "final", "final must be true when present.");
       final = true;
@@ -76,7 +114,8 @@ export function parseTransition(args: unknown): TransitionRequest {
     }
     patches[key as ScopeName] = parseScope(key as ScopeName, value);
   }
-  if (Object.keys(patches).length === 0 && !final) throw rejectPatch("empty_patch", "", "patch_state needs at least one of global, cwd, session, or final: true.");
+  if (Object.keys(patches).length === 0 && !final)
+    throw rejectPatch("empty_patch", "", "patch_state needs at least one of global, cwd, session, or final: true.");
   return { patches, final };
 }
 
@@ -85,7 +124,12 @@ function checkNulls(target: JsonObject | null, patch: JsonObject, path: string):
   for (const [key, value] of Object.entries(patch)) {
     const under = target === null ? undefined : target[key];
     if (value === null) {
-      if (under === undefined) throw rejectPatch("materialized_null", `${path}.${key}`, `null at ${path}.${key} deletes nothing: the key does not exist.`);
+      if (under === undefined)
+        throw rejectPatch(
+          "materialized_null",
+          `${path}.${key}`,
+          `null at ${path}.${key} deletes nothing: the key does not exist.`,
+        );
       continue;
     }
     if (isJsonObject(value)) checkNulls(isJsonObject(under) ? under : null, value, `${path}.${key}`);
@@ -96,7 +140,10 @@ function checkNulls(target: JsonObject | null, patch: JsonObject, path: string):
  * Applies a parsed request to the basis states of its scopes. Throws `materialized_null` or `no_op`
  * (a supplied scope whose state would not change).
  */
-export function applyTransition(basis: Partial<Record<ScopeName, ScopeState>>, request: TransitionRequest): Partial<Record<ScopeName, ScopeState>> {
+export function applyTransition(
+  basis: Partial<Record<ScopeName, ScopeState>>,
+  request: TransitionRequest,
+): Partial<Record<ScopeName, ScopeState>> {
   const next: Partial<Record<ScopeName, ScopeState>> = {};
   for (const scope of SCOPES) {
     const patch = request.patches[scope];
@@ -108,7 +155,8 @@ export function applyTransition(basis: Partial<Record<ScopeName, ScopeState>>, r
       if (planePatch !== undefined) checkNulls(state[plane], planePatch, `${scope}.${plane}`);
     }
     const changed = applyScopePatch(state, patch);
-    if (sameJson(changed, state)) throw rejectPatch("no_op", scope, `The ${scope} patch changes nothing; the values are already current.`);
+    if (sameJson(changed, state))
+      throw rejectPatch("no_op", scope, `The ${scope} patch changes nothing; the values are already current.`);
     next[scope] = changed;
   }
   return next;

@@ -13,5 +13,8 @@ test("off projects nothing and passive projects the state read-only", () => {
   assert.equal(buildProjection("off", emptyState()), null);
   assert.match(buildProjection("passive", emptyState()) ?? "", /read-only/);
   assert.equal(appendProjection("SYSTEM", null), "SYSTEM");
-  assert.match(appendProjection("SYSTEM", buildProjection("active", emptyState())), /^SYSTEM\n\n<powercontext_state mode="active">/);
+  assert.match(
+    appendProjection("SYSTEM", buildProjection("active", emptyState())),
+    /^SYSTEM\n\n<powercontext_state mode="active">/,
+  );
 });

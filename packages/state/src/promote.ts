@@ -29,7 +29,12 @@ interface EntryPath {
 export function parseEntryPath(text: string): EntryPath | null {
   const [scope, plane, ...rest] = text.split(".");
   const key = rest.join(".");
-  if (!["effective", "global", "cwd", "session"].includes(scope ?? "") || !(PLANES as readonly string[]).includes(plane ?? "") || key === "") return null;
+  if (
+    !["effective", "global", "cwd", "session"].includes(scope ?? "") ||
+    !(PLANES as readonly string[]).includes(plane ?? "") ||
+    key === ""
+  )
+    return null;
   return { scope: scope as EntryPath["scope"], plane: plane as Plane, key };
 }
 
@@ -37,7 +42,10 @@ async function record(deps: PromoteDeps, ctx: HostContext, id: string, value: Js
   const { runtime } = deps;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const session = await runtime.refresh(ctx);
-    const result = await runtime.store.publish(session.keys, session.view, { patches: { global: { working: { memory_promotions: { [id]: value } } } }, final: false });
+    const result = await runtime.store.publish(session.keys, session.view, {
+      patches: { global: { working: { memory_promotions: { [id]: value } } } },
+      final: false,
+    });
     session.view = result.view;
     if (result.status === "committed") return;
   }
@@ -47,7 +55,12 @@ async function record(deps: PromoteDeps, ctx: HostContext, id: string, value: Js
 function describeServerError(error: unknown): { code: string; status: number | null } {
   const value = error as { code?: unknown; http?: { status?: unknown; serverCode?: unknown } | null };
   const status = typeof value.http?.status === "number" ? value.http.status : null;
-  const code = typeof value.http?.serverCode === "string" ? value.http.serverCode : typeof value.code === "string" ? value.code : "unavailable";
+  const code =
+    typeof value.http?.serverCode === "string"
+      ? value.http.serverCode
+      : typeof value.code === "string"
+        ? value.code
+        : "unavailable";
   return { code, status };
 }
 
@@ -55,22 +68,38 @@ function describeServerError(error: unknown): { code: string; status: number | n
 export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: string): Promise<Outcome> {
   const [target = "", kind = "agent-note"] = args.trim().split(/\s+/);
   const path = parseEntryPath(target);
-  if (path === null) return failure("invalid_request", "usage: /state promote <effective|global|cwd|session>.<artifacts|contract|working>.<key> [kind]");
+  if (path === null)
+    return failure(
+      "invalid_request",
+      "usage: /state promote <effective|global|cwd|session>.<artifacts|contract|working>.<key> [kind]",
+    );
   try {
     const session = await deps.runtime.refresh(ctx);
-    const states = { global: session.view.global.current, cwd: session.view.cwd.current, session: session.view.session.current };
+    const states = {
+      global: session.view.global.current,
+      cwd: session.view.cwd.current,
+      session: session.view.session.current,
+    };
     const source: ScopeState = path.scope === "effective" ? overlayScopes(states) : states[path.scope];
     const value: JsonValue | undefined = source[path.plane][path.key];
     if (value === undefined) return failure("not_found", `${target} does not exist.`);
     const text = typeof value === "string" ? value : canonicalJson(value);
-    if (utf8Length(text) > MAX_MEMORY_TEXT_BYTES) return failure("too_large", `${target} is over ${MAX_MEMORY_TEXT_BYTES} bytes; shorten it before promoting.`);
+    if (utf8Length(text) > MAX_MEMORY_TEXT_BYTES)
+      return failure("too_large", `${target} is over ${MAX_MEMORY_TEXT_BYTES} bytes; shorten it before promoting.`);
     const body = { kind, text, reason: `Promoted from powercontext-state ${target}` };
     const secret = findSecretInValue(body);
-    if (secret !== null) return failure("secret_rejected", `Refused to send secret-shaped content (${secret.family}); nothing was sent or recorded.`);
+    if (secret !== null)
+      return failure(
+        "secret_rejected",
+        `Refused to send secret-shaped content (${secret.family}); nothing was sent or recorded.`,
+      );
     const server = deps.server();
-    if (server === null) return failure("unavailable", "PowerContext Server settings are invalid (POWERCONTEXT_PI_*); nothing was sent.");
-    if (!ctx.hasUI) return failure("confirmation_required", "Promotion needs interactive confirmation; nothing was sent.");
-    if (!(await ctx.ui.confirm(CONFIRM_TITLE, `Save ${target} as a ${kind} Memory entry:\n${text.slice(0, 600)}`))) return failure("cancelled", "The user declined; nothing was sent.");
+    if (server === null)
+      return failure("unavailable", "PowerContext Server settings are invalid (POWERCONTEXT_PI_*); nothing was sent.");
+    if (!ctx.hasUI)
+      return failure("confirmation_required", "Promotion needs interactive confirmation; nothing was sent.");
+    if (!(await ctx.ui.confirm(CONFIRM_TITLE, `Save ${target} as a ${kind} Memory entry:\n${text.slice(0, 600)}`)))
+      return failure("cancelled", "The user declined; nothing was sent.");
     const id = `p_${randomBytes(6).toString("hex")}`;
     const owner = session.keys.session;
     await record(deps, ctx, id, { status: "pending", source: target, owner, kind });
@@ -78,12 +107,27 @@ export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: st
       const scopeId = await server.scopeOf(ctx.cwd);
       const response = await server.client.request("remember_memory", { ...body, scope_id: scopeId });
       const data = response.value as { memory?: JsonValue; entry?: { citation?: JsonValue } | null };
-      await record(deps, ctx, id, { status: "accepted", memory: data.memory ?? null, citation: data.entry?.citation ?? null });
-      return { ok: true, promotion: id, source: target, status: "accepted", memory: data.memory ?? null, entry: data.entry ?? null };
+      await record(deps, ctx, id, {
+        status: "accepted",
+        memory: data.memory ?? null,
+        citation: data.entry?.citation ?? null,
+      });
+      return {
+        ok: true,
+        promotion: id,
+        source: target,
+        status: "accepted",
+        memory: data.memory ?? null,
+        entry: data.entry ?? null,
+      };
     } catch (error) {
       const described = describeServerError(error);
       await record(deps, ctx, id, { status: "failed", error: described.code });
-      return failure(described.code, `Promotion failed (${described.code}); the state entry is kept and the attempt recorded as ${id}.`, { promotion: id, status: described.status });
+      return failure(
+        described.code,
+        `Promotion failed (${described.code}); the state entry is kept and the attempt recorded as ${id}.`,
+        { promotion: id, status: described.status },
+      );
     }
   } catch (error) {
     return toFailure(error);

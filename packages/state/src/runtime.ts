@@ -44,7 +44,11 @@ export function createStateRuntime(config: StateConfig, api: HostApi, log: Logge
   const store = openStateStore({
     root: config.root,
     ...(config.fault === "kill-after-first-head"
-      ? { afterHeadWritten: (index: number, total: number) => { if (total > 1 && index === 0) process.kill(process.pid, "SIGKILL"); } }
+      ? {
+          afterHeadWritten: (index: number, total: number) => {
+            if (total > 1 && index === 0) process.kill(process.pid, "SIGKILL");
+          },
+        }
       : {}),
   });
   let current: SessionState | null = null;
@@ -63,7 +67,8 @@ export function createStateRuntime(config: StateConfig, api: HostApi, log: Logge
     batches: createBatchTracker(),
     log,
     async session(ctx) {
-      if (current !== null && current.sessionId === ctx.sessionManager.getSessionId() && current.cwd === ctx.cwd) return current;
+      if (current !== null && current.sessionId === ctx.sessionManager.getSessionId() && current.cwd === ctx.cwd)
+        return current;
       return load(ctx);
     },
     async start(ctx, event) {
@@ -101,7 +106,8 @@ export function createStateRuntime(config: StateConfig, api: HostApi, log: Logge
       const accepted = session.accepted;
       session.accepted = [];
       const last = accepted.at(-1);
-      if (last !== undefined) api.appendEntry(TRANSITION_ENTRY, { seq: last.seq, transitions: accepted.map((item) => item.transition) });
+      if (last !== undefined)
+        api.appendEntry(TRANSITION_ENTRY, { seq: last.seq, transitions: accepted.map((item) => item.transition) });
       return accepted;
     },
   };

@@ -40,8 +40,10 @@ export function parseHead(bytes: Buffer, path: string, scope: ScopeName, key: st
     throw corrupt(path, "not JSON");
   }
   const head = value as ScopeHead;
-  if (!isJsonObject(value) || head.format !== "powercontext.state.head.v1" || head.scope !== scope || head.key !== key) throw corrupt(path, "not a file of this scope");
-  if (!Number.isInteger(head.revision) || !Number.isFinite(head.seq) || !Array.isArray(head.tail)) throw corrupt(path, "malformed scope file");
+  if (!isJsonObject(value) || head.format !== "powercontext.state.head.v1" || head.scope !== scope || head.key !== key)
+    throw corrupt(path, "not a file of this scope");
+  if (!Number.isInteger(head.revision) || !Number.isFinite(head.seq) || !Array.isArray(head.tail))
+    throw corrupt(path, "malformed scope file");
   if (head.checkpoint !== null) head.checkpoint.state = parseState(head.checkpoint.state, path);
   return head;
 }

@@ -9,7 +9,9 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
  * path, so `/a/b` and `/a-b` never share a scope.
  */
 export function cwdKey(cwd: string): string {
-  const readable = `--${cwd.replace(/^[/\\]+/, "").replace(/[/\\:]/g, "-")}--`.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 80);
+  const readable = `--${cwd.replace(/^[/\\]+/, "").replace(/[/\\:]/g, "-")}--`
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .slice(0, 80);
   return `${readable}${sha256Hex(cwd).slice(0, 16)}`;
 }
 

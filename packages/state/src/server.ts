@@ -8,7 +8,10 @@ export interface ServerAccess {
   scopeOf(cwd: string): Promise<string>;
 }
 
-export function createServerAccess(env: Readonly<Record<string, string | undefined>>, log: Logger): () => ServerAccess | null {
+export function createServerAccess(
+  env: Readonly<Record<string, string | undefined>>,
+  log: Logger,
+): () => ServerAccess | null {
   let access: ServerAccess | null | undefined;
   return () => {
     if (access !== undefined) return access;

@@ -87,11 +87,19 @@ export function recoverJournal(root: string): boolean {
 }
 
 function loadView(root: string, keys: ViewKeys): View {
-  return { global: loadStream(root, "global", keys.global), cwd: loadStream(root, "cwd", keys.cwd), session: loadStream(root, "session", keys.session) };
+  return {
+    global: loadStream(root, "global", keys.global),
+    cwd: loadStream(root, "cwd", keys.cwd),
+    session: loadStream(root, "session", keys.session),
+  };
 }
 
 function maxSeq(view: View): number {
-  return Math.max(0, ...SCOPES.map((scope) => view[scope].head?.seq ?? 0), ...SCOPES.map((scope) => view[scope].head?.origin_seq ?? 0));
+  return Math.max(
+    0,
+    ...SCOPES.map((scope) => view[scope].head?.seq ?? 0),
+    ...SCOPES.map((scope) => view[scope].head?.origin_seq ?? 0),
+  );
 }
 
 interface PreparedScope {
@@ -110,13 +118,22 @@ function prepare(root: string, scope: ScopeName, head: ScopeHead): PreparedScope
  * Publishes prepared scope files. Several files: journal first (durable), then every file, one fsync of the shared
  * directory, then the journal's removal (durable) acknowledges the transition.
  */
-function writeScopes(root: string, prepared: PreparedScope[], transition: string, afterHeadWritten: StoreOptions["afterHeadWritten"]): void {
+function writeScopes(
+  root: string,
+  prepared: PreparedScope[],
+  transition: string,
+  afterHeadWritten: StoreOptions["afterHeadWritten"],
+): void {
   const directory = ensureDirectory(root, SCOPES_DIRECTORY);
   const journal: Journal = {
     format: "powercontext.state.journal.v1",
     id: transition,
     pid: process.pid,
-    writes: prepared.map((item) => ({ path: item.path.slice(root.length + 1), before: item.before, after_sha256: sha256Hex(item.bytes) })),
+    writes: prepared.map((item) => ({
+      path: item.path.slice(root.length + 1),
+      before: item.before,
+      after_sha256: sha256Hex(item.bytes),
+    })),
   };
   const journaled = prepared.length > 1;
   if (journaled) replaceFile(join(root, JOURNAL_FILE), JSON.stringify(journal));
@@ -129,12 +146,19 @@ function writeScopes(root: string, prepared: PreparedScope[], transition: string
   } catch (error) {
     restoreOwnOutputs(root, journal);
     if (journaled) removeOwnedFile(join(root, JOURNAL_FILE));
-    throw new StateError("publication_failed", "writing the state failed; the previous state was restored.", { cause: error });
+    throw new StateError("publication_failed", "writing the state failed; the previous state was restored.", {
+      cause: error,
+    });
   }
   if (journaled) removeOwnedFile(join(root, JOURNAL_FILE));
 }
 
-export function openStateStore({ root, now = () => new Date(), lockTimeoutMs = 5_000, afterHeadWritten }: StoreOptions): StateStore {
+export function openStateStore({
+  root,
+  now = () => new Date(),
+  lockTimeoutMs = 5_000,
+  afterHeadWritten,
+}: StoreOptions): StateStore {
   const locked = async <T>(work: () => Promise<T> | T): Promise<T> => {
     ensureDirectory(root, "");
     const lock = await acquireLock(join(root, LOCK_FILE), { timeoutMs: lockTimeoutMs });
@@ -156,14 +180,21 @@ export function openStateStore({ root, now = () => new Date(), lockTimeoutMs = 5
         const touched = SCOPES.filter((scope) => request.patches[scope] !== undefined);
         const conflicts = touched.filter((scope) => live[scope].basis !== basis[scope].basis);
         if (conflicts.length > 0) return { status: "conflict", scopes: conflicts, view: live };
-        const next = applyTransition({ global: live.global.current, cwd: live.cwd.current, session: live.session.current }, request);
+        const next = applyTransition(
+          { global: live.global.current, cwd: live.cwd.current, session: live.session.current },
+          request,
+        );
         const at = now();
         const seq = Math.max(at.getTime() * 1000, maxSeq(live) + 1);
         const transition = `tr_${randomBytes(8).toString("hex")}`;
         const prepared: PreparedScope[] = [];
         const revisions: Partial<Record<ScopeName, number>> = {};
         for (const scope of touched) {
-          const appended = appendPatch(live[scope], request.patches[scope] ?? {}, next[scope] ?? live[scope].current, { seq, transition, at: at.toISOString() });
+          const appended = appendPatch(live[scope], request.patches[scope] ?? {}, next[scope] ?? live[scope].current, {
+            seq,
+            transition,
+            at: at.toISOString(),
+          });
           prepared.push(prepare(root, scope, appended.head));
           revisions[scope] = appended.head.revision;
         }

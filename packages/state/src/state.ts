@@ -1,6 +1,14 @@
 // Pure semantic state: the empty scope, the recursive overlay of scopes and the merge-patch of one plane.
 import { canonicalJson } from "@powercontext/protocol";
-import { PLANES, SCOPES, type JsonObject, type JsonValue, type ScopeName, type ScopePatch, type ScopeState } from "./types.ts";
+import {
+  PLANES,
+  SCOPES,
+  type JsonObject,
+  type JsonValue,
+  type ScopeName,
+  type ScopePatch,
+  type ScopeState,
+} from "./types.ts";
 
 export function emptyState(): ScopeState {
   return { artifacts: {}, contract: {}, working: {} };

@@ -61,13 +61,17 @@ function reclaimIfStale(path: string, isAlive: (pid: number) => boolean): void {
 }
 
 /** Acquires the lock at `path`, polling every few milliseconds. Throws `store_busy` after `timeoutMs`. */
-export async function acquireLock(path: string, { timeoutMs = 5_000, isAlive = processAlive }: LockOptions = {}): Promise<HeldLock> {
+export async function acquireLock(
+  path: string,
+  { timeoutMs = 5_000, isAlive = processAlive }: LockOptions = {},
+): Promise<HeldLock> {
   const token = randomBytes(12).toString("hex");
   const deadline = Date.now() + timeoutMs;
   let attempt = 0;
   while (!tryCreate(path, token)) {
     reclaimIfStale(path, isAlive);
-    if (Date.now() > deadline) throw new StateError("store_busy", "the state store is locked by another writer; retry.");
+    if (Date.now() > deadline)
+      throw new StateError("store_busy", "the state store is locked by another writer; retry.");
     attempt += 1;
     await new Promise((resolve) => setTimeout(resolve, Math.min(20, 1 + attempt) + Math.random() * 3));
   }

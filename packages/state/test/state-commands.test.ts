@@ -36,7 +36,10 @@ test("passive mode projects read-only state without tools, off projects nothing,
   assert.deepEqual(await pi.command("/state mode passive"), { ok: true, mode: "passive" });
   const passive = await lastRequestOf("hello passive");
   assert.match(passive.system, /<powercontext_state mode="passive">[\s\S]*PostgreSQL 16/);
-  assert.deepEqual(passive.tools.filter((name) => name.endsWith("_state")), []);
+  assert.deepEqual(
+    passive.tools.filter((name) => name.endsWith("_state")),
+    [],
+  );
   await pi.command("/state mode off");
   const off = await lastRequestOf("hello off");
   assert.doesNotMatch(off.system, /powercontext_state/);
@@ -58,7 +61,14 @@ test("promotion saves a state entry as a Server Memory entry after confirmation 
 });
 
 test("secret-shaped entries are refused before anything is sent, and a failed promotion keeps the entry", async () => {
-  await pi.prompt(script([{ call: "patch_state", args: { cwd: { working: { key: "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ", plan: "ship it" } } } }]));
+  await pi.prompt(
+    script([
+      {
+        call: "patch_state",
+        args: { cwd: { working: { key: "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ", plan: "ship it" } } },
+      },
+    ]),
+  );
   const secret = await pi.command("/state promote cwd.working.key");
   assert.equal(secret.code, "secret_rejected");
   server.child.kill("SIGTERM");

@@ -28,7 +28,8 @@ async function start(env: Record<string, string> = {}): Promise<PiProcess> {
 }
 
 const root = () => join(home.agentDir, "powercontext-state");
-const cwdState = async () => (await openStateStore({ root: root() }).readView({ global: "global", cwd: cwdKey(home.cwd), session: "none" })).cwd;
+const cwdState = async () =>
+  (await openStateStore({ root: root() }).readView({ global: "global", cwd: cwdKey(home.cwd), session: "none" })).cwd;
 
 function resultsOf(marker: string): unknown[] {
   return toolResults(model.requests.filter((request) => JSON.stringify(request.messages).includes(marker)));
@@ -40,7 +41,11 @@ test("two Pi processes patching the same cwd scope at once: one commits, the oth
     a.prompt(script([{ call: "patch_state", args: { cwd: { working: { from_a: 1 } } } }], "race-a HOLD:race:2 ")),
     b.prompt(script([{ call: "patch_state", args: { cwd: { working: { from_b: 1 } } } }], "race-b HOLD:race:2 ")),
   ]);
-  const outcomes = [resultsOf("race-a")[0], resultsOf("race-b")[0]] as { ok: boolean; code?: string; details?: { scopes: string[] } }[];
+  const outcomes = [resultsOf("race-a")[0], resultsOf("race-b")[0]] as {
+    ok: boolean;
+    code?: string;
+    details?: { scopes: string[] };
+  }[];
   const winners = outcomes.filter((outcome) => outcome.ok === true);
   const losers = outcomes.filter((outcome) => outcome.ok === false);
   assert.equal(winners.length, 1, JSON.stringify(outcomes));
@@ -57,18 +62,32 @@ test("two Pi processes patching the same cwd scope at once: one commits, the oth
 test("a writer killed mid-publication leaves the previous state readable, and the next writer rolls it back", async () => {
   const committedBefore = readFileSync(join(root(), "scopes", `cwd.${cwdKey(home.cwd)}.json`));
   const doomed = await start({ POWERCONTEXT_STATE_FAULT: "kill-after-first-head" });
-  void doomed.prompt(script([{ call: "patch_state", args: { global: { contract: { doomed: true } }, cwd: { working: { doomed: true } } } }], "doomed ")).catch(() => undefined);
+  void doomed
+    .prompt(
+      script(
+        [{ call: "patch_state", args: { global: { contract: { doomed: true } }, cwd: { working: { doomed: true } } } }],
+        "doomed ",
+      ),
+    )
+    .catch(() => undefined);
   const [, signal] = await doomed.exited;
   assert.equal(signal, "SIGKILL");
   assert.equal(existsSync(join(root(), JOURNAL_FILE)), true, "the crash left its journal");
   assert.equal(existsSync(join(root(), LOCK_FILE)), true, "the crash left its lock");
   const reader = running[0] as PiProcess;
   await reader.prompt(script([{ call: "read_state", args: {} }], "after-crash "));
-  const read = resultsOf("after-crash")[0] as { ok: boolean; state: { contract: Record<string, unknown>; working: Record<string, unknown> } };
+  const read = resultsOf("after-crash")[0] as {
+    ok: boolean;
+    state: { contract: Record<string, unknown>; working: Record<string, unknown> };
+  };
   assert.equal(read.ok, true);
   assert.equal(read.state.contract.doomed, undefined);
   assert.deepEqual(read.state.working, { from_a: 1, from_b: 1 });
   assert.deepEqual(readFileSync(join(root(), "scopes", `cwd.${cwdKey(home.cwd)}.json`)), committedBefore);
-  assert.equal(existsSync(join(root(), "scopes", "global.json")), false, "the global file written by the dead writer was removed");
+  assert.equal(
+    existsSync(join(root(), "scopes", "global.json")),
+    false,
+    "the global file written by the dead writer was removed",
+  );
   assert.equal(existsSync(join(root(), JOURNAL_FILE)), false);
 });

@@ -37,22 +37,46 @@ async function sessionKeyNow(): Promise<string> {
 const store = () => openStateStore({ root: join(home.agentDir, "powercontext-state") });
 
 test("a multi-scope patch commits global, cwd and session as one transition, and the next request carries the receipt", async () => {
-  const patch = { global: { contract: { language: "TypeScript" } }, cwd: { contract: { db: "sqlite" } }, session: { working: { next: "write tests" } } };
+  const patch = {
+    global: { contract: { language: "TypeScript" } },
+    cwd: { contract: { db: "sqlite" } },
+    session: { working: { next: "write tests" } },
+  };
   const { requests, results } = await run(script([{ call: "patch_state", args: patch }]));
   const receipt = results[0] as { ok: boolean; transition: string; state: Record<string, unknown> };
   assert.equal(receipt.ok, true);
-  assert.deepEqual(receipt.state, { artifacts: {}, contract: { language: "TypeScript", db: "sqlite" }, working: { next: "write tests" } });
+  assert.deepEqual(receipt.state, {
+    artifacts: {},
+    contract: { language: "TypeScript", db: "sqlite" },
+    working: { next: "write tests" },
+  });
   const keys = { global: "global", cwd: cwdKey(home.cwd), session: await sessionKeyNow() };
   const view = await store().readView(keys);
-  assert.deepEqual([view.global.head?.tail[0]?.transition, view.cwd.head?.tail[0]?.transition, view.session.head?.tail[0]?.transition], [receipt.transition, receipt.transition, receipt.transition]);
+  assert.deepEqual(
+    [view.global.head?.tail[0]?.transition, view.cwd.head?.tail[0]?.transition, view.session.head?.tail[0]?.transition],
+    [receipt.transition, receipt.transition, receipt.transition],
+  );
   assert.equal(requests.length, 2);
-  assert.equal(systemPromptOf(requests[1] as never), systemPromptOf(requests[0] as never), "the change arrives as a receipt, the system prompt bytes stay");
+  assert.equal(
+    systemPromptOf(requests[1] as never),
+    systemPromptOf(requests[0] as never),
+    "the change arrives as a receipt, the system prompt bytes stay",
+  );
 });
 
 test("patch_state beside another tool call is blocked with its siblings and writes nothing", async () => {
   const keys = { global: "global", cwd: cwdKey(home.cwd), session: await sessionKeyNow() };
   const before = await store().readView(keys);
-  const { results } = await run(script([{ calls: [{ name: "patch_state", args: { cwd: { working: { sneaky: true } } } }, { name: "read_state", args: {} }] }]));
+  const { results } = await run(
+    script([
+      {
+        calls: [
+          { name: "patch_state", args: { cwd: { working: { sneaky: true } } } },
+          { name: "read_state", args: {} },
+        ],
+      },
+    ]),
+  );
   assert.equal(results.length, 2);
   assert.match(String(results[0]), /patch_state must be the only tool call of its response/);
   assert.match(String(results[1]), /blocked: patch_state in the same response is an inference barrier/);
@@ -61,19 +85,24 @@ test("patch_state beside another tool call is blocked with its siblings and writ
 });
 
 test("rejections are precise and change nothing: materialized null, empty scope, no-op, unknown field, response", async () => {
-  const { results } = await run(script([
-    { call: "patch_state", args: { cwd: { working: { missing: null } } } },
-    { call: "patch_state", args: { session: {} } },
-    { call: "patch_state", args: { cwd: { contract: { db: "sqlite" } } } },
-    { call: "patch_state", args: { cwd: { notes: { a: 1 } } } },
-    { call: "patch_state", args: { response: "done" } },
-  ]));
+  const { results } = await run(
+    script([
+      { call: "patch_state", args: { cwd: { working: { missing: null } } } },
+      { call: "patch_state", args: { session: {} } },
+      { call: "patch_state", args: { cwd: { contract: { db: "sqlite" } } } },
+      { call: "patch_state", args: { cwd: { notes: { a: 1 } } } },
+      { call: "patch_state", args: { response: "done" } },
+    ]),
+  );
   const reasons = results.map((result) => (result as { details: { reason: string } }).details.reason);
   assert.deepEqual(reasons, ["materialized_null", "empty_scope", "no_op", "unknown_field", "runtime_owned_field"]);
 });
 
 test("read_state reads offsets 0 through 7 of the same boundaries and rejects offset 8", async () => {
-  const patches = Array.from({ length: 8 }, (_, i) => ({ call: "patch_state", args: { session: { working: { n: i + 1 } } } }));
+  const patches = Array.from({ length: 8 }, (_, i) => ({
+    call: "patch_state",
+    args: { session: { working: { n: i + 1 } } },
+  }));
   const reads = Array.from({ length: 9 }, (_, offset) => ({ call: "read_state", args: { scope: "session", offset } }));
   const { results } = await run(script([...patches, ...reads]));
   const read = results.slice(8);
@@ -111,16 +140,22 @@ test("a fork copies the session stream at the fork boundary; parent and child th
   assert.equal(forked.success, true, JSON.stringify(forked));
   const childKey = await sessionKeyNow();
   assert.notEqual(childKey, parentKey);
-  const { results } = await run(script([
-    { call: "read_state", args: { scope: "session" } },
-    { call: "patch_state", args: { session: { working: { child: true } } } },
-    { call: "read_state", args: { scope: "session", offset: 1 } },
-    { call: "read_state", args: { scope: "session", offset: 2 } },
-  ]));
+  const { results } = await run(
+    script([
+      { call: "read_state", args: { scope: "session" } },
+      { call: "patch_state", args: { session: { working: { child: true } } } },
+      { call: "read_state", args: { scope: "session", offset: 1 } },
+      { call: "read_state", args: { scope: "session", offset: 2 } },
+    ]),
+  );
   const state = (index: number) => (results[index] as { state: { working: Record<string, unknown> } }).state.working;
   assert.equal(state(0).branch, "before fork");
   assert.equal(state(1).child, true);
   assert.equal(state(2).branch, "before fork");
   assert.equal((results[3] as { code: string }).code, "pre_origin");
-  assert.deepEqual(readFileSync(join(home.agentDir, "powercontext-state", "scopes", `session.${parentKey}.json`)), parentFile, "the parent's session files are untouched");
+  assert.deepEqual(
+    readFileSync(join(home.agentDir, "powercontext-state", "scopes", `session.${parentKey}.json`)),
+    parentFile,
+    "the parent's session files are untouched",
+  );
 });

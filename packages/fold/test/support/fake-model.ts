@@ -34,7 +34,10 @@ export interface FakeModel {
 
 export function wireText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((part: unknown) => (typeof part === "object" && part !== null && "text" in part ? String(part.text) : "")).join("");
+  if (Array.isArray(content))
+    return content
+      .map((part: unknown) => (typeof part === "object" && part !== null && "text" in part ? String(part.text) : ""))
+      .join("");
   return "";
 }
 
@@ -60,7 +63,15 @@ export async function startFakeModel(): Promise<FakeModel> {
       if (model.overflowAbove !== null && tokens > model.overflowAbove) {
         refused.push(body);
         res.writeHead(400, { "content-type": "application/json" });
-        res.end(JSON.stringify({ error: { message: `This model's maximum context length is ${model.overflowAbove} tokens. However, your messages resulted in ${tokens} tokens.`, type: "invalid_request_error", code: "context_length_exceeded" } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              message: `This model's maximum context length is ${model.overflowAbove} tokens. However, your messages resulted in ${tokens} tokens.`,
+              type: "invalid_request_error",
+              code: "context_length_exceeded",
+            },
+          }),
+        );
         return;
       }
       requests.push(body);
@@ -70,19 +81,29 @@ export async function startFakeModel(): Promise<FakeModel> {
         res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
       const call = (name: string, args: string) => {
         calls += 1;
-        send({ role: "assistant", tool_calls: [{ index: 0, id: `call_${calls}`, type: "function", function: { name, arguments: args } }] }, null);
+        send(
+          {
+            role: "assistant",
+            tool_calls: [{ index: 0, id: `call_${calls}`, type: "function", function: { name, arguments: args } }],
+          },
+          null,
+        );
         send({}, "tool_calls");
       };
       const reply = (text: string) => {
         send({ role: "assistant", content: text }, null);
         send({}, "stop");
       };
-      const lastUser = body.messages.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "user" && !wireText(message.content).startsWith("[folded ")).at(-1);
+      const lastUser = body.messages
+        .map((message, index) => ({ message, index }))
+        .filter(({ message }) => message.role === "user" && !wireText(message.content).startsWith("[folded "))
+        .at(-1);
       const userText = wireText(lastUser?.message.content);
       const after = lastUser === undefined ? [] : body.messages.slice(lastUser.index + 1);
       const stage = STAGE.exec(userText);
       const wanted = TOOL_CALL.exec(userText);
-      if (body.tools === undefined || body.tools.length === 0) reply("SUMMARY: earlier stages read their files and reported.");
+      if (body.tools === undefined || body.tools.length === 0)
+        reply("SUMMARY: earlier stages read their files and reported.");
       else if (stage !== null) {
         const done = after.filter((message) => message.role === "tool").length;
         if (done < Number(stage[2])) call("read", JSON.stringify({ path: `stage-${stage[1]}-${done + 1}.txt` }));
@@ -90,7 +111,9 @@ export async function startFakeModel(): Promise<FakeModel> {
       } else if (wanted !== null && after.length === 0) call(wanted[1] as string, wanted[2] ?? "{}");
       else if (body.messages.at(-1)?.role === "tool") reply(`tool said ${wireText(body.messages.at(-1)?.content)}`);
       else reply("ok");
-      res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: tokens, completion_tokens: 10, total_tokens: tokens + 10 } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: tokens, completion_tokens: 10, total_tokens: tokens + 10 } })}\n\n`,
+      );
       res.end("data: [DONE]\n\n");
     });
   });
@@ -107,7 +130,8 @@ export function wireLinkageViolation(request: WireRequest): string | null {
   let open = new Set<string>();
   for (const [index, message] of request.messages.entries()) {
     if (message.role === "tool") {
-      if (message.tool_call_id === undefined || !open.has(message.tool_call_id)) return `message ${index}: tool result ${String(message.tool_call_id)} without its call`;
+      if (message.tool_call_id === undefined || !open.has(message.tool_call_id))
+        return `message ${index}: tool result ${String(message.tool_call_id)} without its call`;
       pending.delete(message.tool_call_id);
       continue;
     }

@@ -6,7 +6,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const PI_CLI = join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))), "bundle", "cli.js");
+export const PI_CLI = join(
+  dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))),
+  "bundle",
+  "cli.js",
+);
 export const EXTENSION_PATH = fileURLToPath(new URL("../../extensions/fold.ts", import.meta.url));
 
 export type RpcEvent = Record<string, unknown> & { type: string };
@@ -32,23 +36,57 @@ export interface HomeOptions {
   files?: Record<string, string>;
 }
 
-export function makeHome({ baseUrl, contextWindow, maxTokens, settings = {}, files = {} }: HomeOptions): { agentDir: string; cwd: string } {
+export function makeHome({ baseUrl, contextWindow, maxTokens, settings = {}, files = {} }: HomeOptions): {
+  agentDir: string;
+  cwd: string;
+} {
   const root = mkdtempSync(join(tmpdir(), "pc-fold-"));
   const agentDir = join(root, "agent");
   const cwd = join(root, "project");
   mkdirSync(agentDir);
   mkdirSync(cwd);
-  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-    providers: { fake: { baseUrl, api: "openai-completions", apiKey: "fake-key", models: [{ id: "fake-model", contextWindow, maxTokens }] } },
-  }));
+  writeFileSync(
+    join(agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        fake: {
+          baseUrl,
+          api: "openai-completions",
+          apiKey: "fake-key",
+          models: [{ id: "fake-model", contextWindow, maxTokens }],
+        },
+      },
+    }),
+  );
   writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ retry: { enabled: false }, ...settings }));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(cwd, name), text);
   return { agentDir, cwd };
 }
 
 export async function startPi(home: { agentDir: string; cwd: string }, args: string[]): Promise<PiProcess> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: dirname(home.agentDir), PI_CODING_AGENT_DIR: home.agentDir, PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSION_CHECK: "1" };
-  const child = spawn(process.execPath, [PI_CLI, "--mode", "rpc", "--model", "fake/fake-model", "--no-extensions", "--no-skills", "--no-context-files", ...args], { cwd: home.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOME: dirname(home.agentDir),
+    PI_CODING_AGENT_DIR: home.agentDir,
+    PI_OFFLINE: "1",
+    PI_TELEMETRY: "0",
+    PI_SKIP_VERSION_CHECK: "1",
+  };
+  const child = spawn(
+    process.execPath,
+    [
+      PI_CLI,
+      "--mode",
+      "rpc",
+      "--model",
+      "fake/fake-model",
+      "--no-extensions",
+      "--no-skills",
+      "--no-context-files",
+      ...args,
+    ],
+    { cwd: home.cwd, env, stdio: ["pipe", "pipe", "pipe"] },
+  );
   const exited = once(child, "exit") as Promise<[number | null]>;
   const events: RpcEvent[] = [];
   let stderr = "";
@@ -92,7 +130,9 @@ export async function startPi(home: { agentDir: string; cwd: string }, args: str
     }
   });
   const pi: PiProcess = {
-    events, cwd: home.cwd, agentDir: home.agentDir,
+    events,
+    cwd: home.cwd,
+    agentDir: home.agentDir,
     stderr: () => stderr,
     async send(command) {
       const id = `c${(nextId += 1)}`;
@@ -110,7 +150,11 @@ export async function startPi(home: { agentDir: string; cwd: string }, args: str
     async command(args) {
       const from = events.length;
       await pi.send({ type: "prompt", message: `/fold ${args}` });
-      const note = await waitFor((event) => event.type === "extension_ui_request" && event.method === "notify" && String(event.message).startsWith("{"), from);
+      const note = await waitFor(
+        (event) =>
+          event.type === "extension_ui_request" && event.method === "notify" && String(event.message).startsWith("{"),
+        from,
+      );
       return JSON.parse(String(note.message)) as Record<string, unknown>;
     },
     async stop() {

@@ -13,12 +13,23 @@ test("/pc without an argument reports the base URL and scope without calling the
 });
 
 test("/pc doctor checks liveness and readiness in parallel without a scope", async () => {
-  const client = createFakeClient((call) => (call.operation === "get_liveness" ? { status: "ok" } : { status: "ready", checks: {} }));
+  const client = createFakeClient((call) =>
+    call.operation === "get_liveness" ? { status: "ok" } : { status: "ready", checks: {} },
+  );
   const report = await runPcCommand(makeRuntime(client), "doctor", makeContext());
   assert.equal(report.ok, true);
-  assert.deepEqual(client.calls.map((call) => [call.operation, call.payload]), [["get_liveness", {}], ["get_readiness", {}]]);
+  assert.deepEqual(
+    client.calls.map((call) => [call.operation, call.payload]),
+    [
+      ["get_liveness", {}],
+      ["get_readiness", {}],
+    ],
+  );
   const notReady = createFakeClient((call) => {
-    if (call.operation === "get_readiness") throw new PiError("http_error", "503", { http: { status: 503, serverCode: null, serverMessage: null, requestId: null } });
+    if (call.operation === "get_readiness")
+      throw new PiError("http_error", "503", {
+        http: { status: 503, serverCode: null, serverMessage: null, requestId: null },
+      });
     return { status: "ok" };
   });
   assert.equal((await runPcCommand(makeRuntime(notReady), "doctor", makeContext())).ok, false);
@@ -27,7 +38,12 @@ test("/pc doctor checks liveness and readiness in parallel without a scope", asy
 test("/pc search sends limit 8 and mode auto with the derived scope", async () => {
   const client = createFakeClient(() => ({ hits: [] }));
   await runPcCommand(makeRuntime(client), "search  billing  database ", makeContext());
-  assert.deepEqual(client.calls[0]?.payload, { query: "billing  database", limit: 8, mode: "auto", scope_id: "scope-a" });
+  assert.deepEqual(client.calls[0]?.payload, {
+    query: "billing  database",
+    limit: 8,
+    mode: "auto",
+    scope_id: "scope-a",
+  });
 });
 
 test("/pc remember and /pc flush are confirmation-gated", async () => {
@@ -47,10 +63,13 @@ test("/pc remember stores an agent note; /pc stats sends only the scope", async 
   const client = createFakeClient(() => ({}));
   await runPcCommand(makeRuntime(client), "remember  Keep SQLite for tests.", makeContext());
   await runPcCommand(makeRuntime(client), "stats", makeContext());
-  assert.deepEqual(client.calls.map((call) => [call.operation, call.payload]), [
-    ["remember_memory", { kind: "agent-note", text: "Keep SQLite for tests.", scope_id: "scope-a" }],
-    ["get_stats", { scope_id: "scope-a" }],
-  ]);
+  assert.deepEqual(
+    client.calls.map((call) => [call.operation, call.payload]),
+    [
+      ["remember_memory", { kind: "agent-note", text: "Keep SQLite for tests.", scope_id: "scope-a" }],
+      ["get_stats", { scope_id: "scope-a" }],
+    ],
+  );
 });
 
 test("unknown subcommands and missing arguments get usage, not a request", async () => {

@@ -31,23 +31,53 @@ export async function runPcCommand(runtime: Runtime, args: string, ctx: CommandC
       return doctor(runtime, signal);
     case "search": {
       if (argument === "") return report(failure("invalid_request", "Usage: /pc search <query>"), false);
-      const outcome = await runScoped(runtime, { operation: "search_memory", body: { query: argument, limit: 8, mode: "auto" }, mutation: false, summary: "" }, ctx, signal);
+      const outcome = await runScoped(
+        runtime,
+        { operation: "search_memory", body: { query: argument, limit: 8, mode: "auto" }, mutation: false, summary: "" },
+        ctx,
+        signal,
+      );
       return report(outcome, outcome.ok);
     }
     case "remember": {
       if (argument === "") return report(failure("invalid_request", "Usage: /pc remember <text>"), false);
       const body = { kind: "agent-note", text: argument };
-      const outcome = await runScoped(runtime, { operation: "remember_memory", body, mutation: true, summary: `/pc remember will save an agent note:\n${argument}` }, ctx, signal);
+      const outcome = await runScoped(
+        runtime,
+        {
+          operation: "remember_memory",
+          body,
+          mutation: true,
+          summary: `/pc remember will save an agent note:\n${argument}`,
+        },
+        ctx,
+        signal,
+      );
       return report(outcome, outcome.ok);
     }
     case "flush": {
       if (rest.length > 0) return report(failure("invalid_request", "Usage: /pc flush"), false);
-      const outcome = await runScoped(runtime, { operation: "flush_memory", body: {}, mutation: true, summary: "/pc flush will process pending Sources into Memory." }, ctx, signal);
+      const outcome = await runScoped(
+        runtime,
+        {
+          operation: "flush_memory",
+          body: {},
+          mutation: true,
+          summary: "/pc flush will process pending Sources into Memory.",
+        },
+        ctx,
+        signal,
+      );
       return report(outcome, outcome.ok);
     }
     case "stats": {
       if (rest.length > 0) return report(failure("invalid_request", "Usage: /pc stats"), false);
-      const outcome = await runScoped(runtime, { operation: "get_stats", body: {}, mutation: false, summary: "" }, ctx, signal);
+      const outcome = await runScoped(
+        runtime,
+        { operation: "get_stats", body: {}, mutation: false, summary: "" },
+        ctx,
+        signal,
+      );
       return report(outcome, outcome.ok);
     }
     default:
@@ -64,15 +94,18 @@ async function status(runtime: Runtime, ctx: CommandContext): Promise<CommandRep
     scope = null;
   }
   const pending = scope === null ? null : (runtime.flusher.pendingPosition(scope) ?? null);
-  return report({
-    ok: scope !== null,
-    base_url: settings.baseUrl,
-    scope_id: scope,
-    capture_prompts: settings.capturePrompts,
-    max_bytes: settings.maxBytes,
-    pending_position: pending,
-    hint: "Use /pc doctor to check the Server.",
-  }, scope !== null);
+  return report(
+    {
+      ok: scope !== null,
+      base_url: settings.baseUrl,
+      scope_id: scope,
+      capture_prompts: settings.capturePrompts,
+      max_bytes: settings.maxBytes,
+      pending_position: pending,
+      hint: "Use /pc doctor to check the Server.",
+    },
+    scope !== null,
+  );
 }
 
 async function doctor(runtime: Runtime, signal: AbortSignal | undefined): Promise<CommandReport> {

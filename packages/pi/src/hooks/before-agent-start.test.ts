@@ -22,7 +22,10 @@ const ops = (calls: FakeCall[]) => calls.map((call) => call.operation);
 
 test("a blank prompt makes no request and changes nothing", async () => {
   const client = server();
-  assert.equal(await beforeAgentStart(makeRuntime(client), { prompt: " \n\t ", systemPrompt: "BASE" }, makeContext()), undefined);
+  assert.equal(
+    await beforeAgentStart(makeRuntime(client), { prompt: " \n\t ", systemPrompt: "BASE" }, makeContext()),
+    undefined,
+  );
   assert.equal(await beforeAgentStart(makeRuntime(client), { systemPrompt: "BASE" }, makeContext()), undefined);
   assert.equal(client.calls.length, 0);
 });
@@ -36,19 +39,33 @@ test("recall is appended and the trimmed prompt is captured with its derived tur
   assert.deepEqual(ops(client.calls).sort(), ["capture_content_source", "prepare_context"]);
   const capture = client.calls.find((call) => call.operation === "capture_content_source");
   assert.equal(capture?.payload.content, "Fix it");
-  assert.deepEqual(capture?.payload.metadata, { origin: "pi", event: "user_prompt_submit", cwd: "/work/project", session_id: "sess", turn_id: "2" });
+  assert.deepEqual(capture?.payload.metadata, {
+    origin: "pi",
+    event: "user_prompt_submit",
+    cwd: "/work/project",
+    session_id: "sess",
+    turn_id: "2",
+  });
   assert.equal(runtime.flusher.pendingPosition("scope-a"), 7);
 });
 
 test("a failing prepare does not stop the capture", async () => {
-  const client = server({ prepare_context: () => { throw new PiError("transport_failed", "down"); } });
+  const client = server({
+    prepare_context: () => {
+      throw new PiError("transport_failed", "down");
+    },
+  });
   const runtime = makeRuntime(client);
   assert.equal(await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext()), undefined);
   assert.equal(runtime.flusher.pendingPosition("scope-a"), 7);
 });
 
 test("a failing capture keeps the valid recalled context", async () => {
-  const client = server({ capture_content_source: () => { throw new PiError("http_error", "500"); } });
+  const client = server({
+    capture_content_source: () => {
+      throw new PiError("http_error", "500");
+    },
+  });
   const runtime = makeRuntime(client);
   const result = await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
   assert.match(result?.systemPrompt ?? "", /MEMO$/);
@@ -69,7 +86,11 @@ test("disabled, secret-shaped and oversized prompts are recalled for but not cap
   ];
   for (const [prompt, env] of prompts) {
     const client = server();
-    await beforeAgentStart(makeRuntime(client, { settings: makeSettings(env) }), { prompt, systemPrompt: "BASE" }, makeContext());
+    await beforeAgentStart(
+      makeRuntime(client, { settings: makeSettings(env) }),
+      { prompt, systemPrompt: "BASE" },
+      makeContext(),
+    );
     assert.deepEqual(ops(client.calls), ["prepare_context"], prompt.slice(0, 20));
   }
 });
@@ -79,14 +100,19 @@ test("flush-on-capture flushes now, and on exhaustion keeps the position for a l
   const ok = server();
   const runtime = makeRuntime(ok, { settings });
   await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
-  assert.deepEqual(ops(ok.calls).filter((op) => op === "flush_memory"), ["flush_memory"]);
+  assert.deepEqual(
+    ops(ok.calls).filter((op) => op === "flush_memory"),
+    ["flush_memory"],
+  );
   assert.equal(runtime.flusher.pendingPosition("scope-a"), undefined);
 
   let failing = true;
-  const flaky = server({ flush_memory: () => {
-    if (failing) throw new PiError("http_error", "503");
-    return { current_cursor: 7 };
-  } });
+  const flaky = server({
+    flush_memory: () => {
+      if (failing) throw new PiError("http_error", "503");
+      return { current_cursor: 7 };
+    },
+  });
   const retained = makeRuntime(flaky, { settings });
   await beforeAgentStart(retained, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
   assert.equal(flaky.calls.filter((call) => call.operation === "flush_memory").length, 4);
@@ -99,9 +125,12 @@ test("flush-on-capture flushes now, and on exhaustion keeps the position for a l
 test("prepare and capture share the turn budget: a hung Server ends the turn within it", async (t) => {
   const keepAlive = setInterval(() => undefined, 20); // AbortSignal.timeout does not hold the event loop open
   t.after(() => clearInterval(keepAlive));
-  const client = createFakeClient((call) => new Promise((_resolve, reject) => {
-    call.signal?.addEventListener("abort", () => reject(new PiError("transport_failed", "aborted")));
-  }));
+  const client = createFakeClient(
+    (call) =>
+      new Promise((_resolve, reject) => {
+        call.signal?.addEventListener("abort", () => reject(new PiError("transport_failed", "aborted")));
+      }),
+  );
   const runtime = makeRuntime(client, { settings: makeSettings({ POWERCONTEXT_PI_HTTP_BUDGET_MS: "150" }) });
   const started = Date.now();
   assert.equal(await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext()), undefined);

@@ -26,10 +26,12 @@ export async function beforeAgentStart(
   const budget = AbortSignal.timeout(settings.httpBudgetMs);
   const signal = ctx.signal === undefined ? budget : AbortSignal.any([budget, ctx.signal]);
 
-  const recall = prepareRecall(client, { scopeId, query: prompt, maxBytes: settings.maxBytes }, signal).catch((error: unknown) => {
-    log("prepare.failed", describeError(error));
-    return null;
-  });
+  const recall = prepareRecall(client, { scopeId, query: prompt, maxBytes: settings.maxBytes }, signal).catch(
+    (error: unknown) => {
+      log("prepare.failed", describeError(error));
+      return null;
+    },
+  );
   const capture = captureTurn(runtime, { scopeId, prompt, cwd: ctx.cwd, ctx }, signal);
   const [content] = await Promise.all([recall, capture]);
   return content === null ? undefined : { systemPrompt: appendRecall(event.systemPrompt, content) };
@@ -37,7 +39,12 @@ export async function beforeAgentStart(
 
 async function captureTurn(
   runtime: Runtime,
-  { scopeId, prompt, cwd, ctx }: { scopeId: string; prompt: string; cwd: string; ctx: Pick<HostContext, "sessionManager"> },
+  {
+    scopeId,
+    prompt,
+    cwd,
+    ctx,
+  }: { scopeId: string; prompt: string; cwd: string; ctx: Pick<HostContext, "sessionManager"> },
   signal: AbortSignal,
 ): Promise<void> {
   const { settings, client, flusher, log } = runtime;

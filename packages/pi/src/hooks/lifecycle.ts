@@ -10,5 +10,8 @@ export function startPendingFlush(runtime: Runtime): void {
 
 /** session_before_compact / session_before_switch / session_shutdown: awaits it within the closing budget. */
 export function awaitPendingFlush(runtime: Runtime, signal?: AbortSignal): Promise<FlushReport> {
-  return runtime.flusher.flush({ budgetMs: closingBudgetMs(runtime.settings), ...(signal === undefined ? {} : { signal }) });
+  return runtime.flusher.flush({
+    budgetMs: closingBudgetMs(runtime.settings),
+    ...(signal === undefined ? {} : { signal }),
+  });
 }

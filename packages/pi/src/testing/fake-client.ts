@@ -40,7 +40,10 @@ export function makeSettings(env: Record<string, string> = {}): Settings {
   return loadSettings(env);
 }
 
-export function makeRuntime(client: PowerContextClient, { settings = makeSettings(), scope = "scope-a" }: { settings?: Settings; scope?: string } = {}): Runtime {
+export function makeRuntime(
+  client: PowerContextClient,
+  { settings = makeSettings(), scope = "scope-a" }: { settings?: Settings; scope?: string } = {},
+): Runtime {
   return {
     settings,
     client,
@@ -71,7 +74,13 @@ export function makeUi(answer: boolean | Error = true): FakeUi {
   return ui;
 }
 
-export function makeContext({ hasUI = true, ui = makeUi(), branch = [], sessionId = "session-1", cwd = "/work/project" }: {
+export function makeContext({
+  hasUI = true,
+  ui = makeUi(),
+  branch = [],
+  sessionId = "session-1",
+  cwd = "/work/project",
+}: {
   hasUI?: boolean;
   ui?: FakeUi;
   branch?: unknown[];

@@ -1,7 +1,7 @@
 // The 13 native tools: name, description, operation, whether it is a gated mutation, and its request body.
 import type { OperationId } from "../operations.ts";
 import type { Settings } from "../settings.ts";
-import { PARAMETERS } from "./schemas.ts";
+import type { PARAMETERS } from "./schemas.ts";
 
 export type ToolName = keyof typeof PARAMETERS;
 export type ToolParams = Readonly<Record<string, unknown>>;
@@ -43,7 +43,8 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: "pc_memory_list",
     label: "PowerContext Memory List",
-    description: "List the Memory entries of this project for an explicit inventory or audit. Use pc_search to answer a question.",
+    description:
+      "List the Memory entries of this project for an explicit inventory or audit. Use pc_search to answer a question.",
     operation: "list_memory_entries",
     mutation: false,
     body: (p) => ({ include_inactive: p.include_inactive ?? false }),

@@ -24,20 +24,44 @@ export const UNAVAILABLE = failure("unavailable", UNAVAILABLE_MESSAGE);
 export function toFailure(error: unknown): ToolFailure {
   if (!(error instanceof PiError)) return UNAVAILABLE;
   if (error.code === "invalid_response") {
-    return failure("invalid_response", "PowerContext returned an invalid response; nothing was read from it. Continue the task.");
+    return failure(
+      "invalid_response",
+      "PowerContext returned an invalid response; nothing was read from it. Continue the task.",
+    );
   }
   if (error.code !== "http_error" || error.http === null) return UNAVAILABLE;
   const { status, serverCode, serverMessage, requestId } = error.http;
   const meta = { status, request_id: requestId };
   if (status === 401) {
-    return { ok: false, code: "authentication_failed", message: "PowerContext authentication failed; check POWERCONTEXT_PI_AUTHORIZATION.", ...meta };
+    return {
+      ok: false,
+      code: "authentication_failed",
+      message: "PowerContext authentication failed; check POWERCONTEXT_PI_AUTHORIZATION.",
+      ...meta,
+    };
   }
-  if (status === 404) return { ok: false, code: "not_found", message: serverMessage ?? "The PowerContext resource was not found.", ...meta };
+  if (status === 404)
+    return {
+      ok: false,
+      code: "not_found",
+      message: serverMessage ?? "The PowerContext resource was not found.",
+      ...meta,
+    };
   if (status === 409) {
-    return { ok: false, code: serverCode ?? "conflict", message: serverMessage ?? "The PowerContext value is stale; refresh it and retry once.", ...meta };
+    return {
+      ok: false,
+      code: serverCode ?? "conflict",
+      message: serverMessage ?? "The PowerContext value is stale; refresh it and retry once.",
+      ...meta,
+    };
   }
   if (status === 422) {
-    return { ok: false, code: serverCode ?? "invalid_request", message: serverMessage ?? "PowerContext rejected the request.", ...meta };
+    return {
+      ok: false,
+      code: serverCode ?? "invalid_request",
+      message: serverMessage ?? "PowerContext rejected the request.",
+      ...meta,
+    };
   }
   return { ok: false, code: serverCode ?? "unavailable", message: UNAVAILABLE_MESSAGE, ...meta };
 }

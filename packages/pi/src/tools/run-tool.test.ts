@@ -12,7 +12,11 @@ const tool = (name: string): ToolSpec => {
   assert.ok(found);
   return found;
 };
-const citation = { memory_ref: { family: "memory", artifact_id: "memory", revision: 1 }, entry_id: "mem_ent_1", entry_version_id: "mem_ver_1" };
+const citation = {
+  memory_ref: { family: "memory", artifact_id: "memory", revision: 1 },
+  entry_id: "mem_ent_1",
+  entry_version_id: "mem_ver_1",
+};
 const MUTATION_PARAMS: Record<string, Record<string, unknown>> = {
   pc_remember: { kind: "decision", text: "Use PostgreSQL 16." },
   pc_memory_revise: { citation, kind: "decision", text: "Use PostgreSQL 17." },
@@ -32,10 +36,18 @@ test("without a UI every mutation returns confirmation_required and sends nothin
 });
 
 test("a declined confirmation is cancelled and a failing dialog is unavailable; neither writes", async () => {
-  for (const [answer, code] of [[false, "cancelled"], [new Error("dialog broke"), "unavailable"]] as const) {
+  for (const [answer, code] of [
+    [false, "cancelled"],
+    [new Error("dialog broke"), "unavailable"],
+  ] as const) {
     const client = createFakeClient();
     const ui = makeUi(answer);
-    const outcome = await runTool(makeRuntime(client), tool("pc_remember"), MUTATION_PARAMS.pc_remember ?? {}, makeContext({ ui }));
+    const outcome = await runTool(
+      makeRuntime(client),
+      tool("pc_remember"),
+      MUTATION_PARAMS.pc_remember ?? {},
+      makeContext({ ui }),
+    );
     assert.equal(outcome.ok ? "ok" : outcome.code, code);
     assert.equal(ui.confirms[0]?.title, CONFIRM_TITLE);
     assert.equal(client.calls.length, 0);
@@ -45,16 +57,33 @@ test("a declined confirmation is cancelled and a failing dialog is unavailable; 
 test("an approved mutation sends the write with the derived scope replacing the caller's", async () => {
   const client = createFakeClient(() => ({ memory: { revision: 1 }, entry: null }));
   const ui = makeUi(true);
-  const outcome = await runTool(makeRuntime(client, { scope: "git:github.com/acme/billing" }), tool("pc_remember"), { ...MUTATION_PARAMS.pc_remember, scope_id: "someone-else" }, makeContext({ ui }));
+  const outcome = await runTool(
+    makeRuntime(client, { scope: "git:github.com/acme/billing" }),
+    tool("pc_remember"),
+    { ...MUTATION_PARAMS.pc_remember, scope_id: "someone-else" },
+    makeContext({ ui }),
+  );
   assert.equal(outcome.ok, true);
-  assert.deepEqual(client.calls[0]?.payload, { kind: "decision", text: "Use PostgreSQL 16.", scope_id: "git:github.com/acme/billing" });
-  assert.match(ui.confirms[0]?.message ?? "", /pc_remember[\s\S]*Use PostgreSQL 16\.[\s\S]*git:github\.com\/acme\/billing/);
+  assert.deepEqual(client.calls[0]?.payload, {
+    kind: "decision",
+    text: "Use PostgreSQL 16.",
+    scope_id: "git:github.com/acme/billing",
+  });
+  assert.match(
+    ui.confirms[0]?.message ?? "",
+    /pc_remember[\s\S]*Use PostgreSQL 16\.[\s\S]*git:github\.com\/acme\/billing/,
+  );
 });
 
 test("reads run without confirmation, with the derived scope", async () => {
   const client = createFakeClient(() => ({ hits: [] }));
   const ui = makeUi(false);
-  const outcome = await runTool(makeRuntime(client), tool("pc_search"), { query: "db", scope_id: "other" }, makeContext({ hasUI: false, ui }));
+  const outcome = await runTool(
+    makeRuntime(client),
+    tool("pc_search"),
+    { query: "db", scope_id: "other" },
+    makeContext({ hasUI: false, ui }),
+  );
   assert.equal(outcome.ok, true);
   assert.equal(ui.confirms.length, 0);
   assert.deepEqual(client.calls[0]?.payload, { query: "db", limit: 8, mode: "auto", scope_id: "scope-a" });
@@ -63,7 +92,16 @@ test("reads run without confirmation, with the derived scope", async () => {
 test("secret-bearing mutation payloads are rejected before confirmation and never sent", async () => {
   const secrets: [string, Record<string, unknown>][] = [
     ["pc_remember", { kind: "agent-note", text: "token ghp_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8" }],
-    ["pc_capture_source", { source_id: "s", content: "x", metadata: { note: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----" } }],
+    [
+      "pc_capture_source",
+      {
+        source_id: "s",
+        content: "x",
+        metadata: {
+          note: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----",
+        },
+      },
+    ],
   ];
   for (const [name, params] of secrets) {
     const client = createFakeClient();
@@ -76,7 +114,12 @@ test("secret-bearing mutation payloads are rejected before confirmation and neve
 });
 
 test("an invalid PreparedContext from pc_prepare_context is an invalid_response", async () => {
-  const client = createFakeClient(() => ({ schema: "powercontext.prepared-context.v1", status: "ready", content: "x", content_bytes: 9 }));
+  const client = createFakeClient(() => ({
+    schema: "powercontext.prepared-context.v1",
+    status: "ready",
+    content: "x",
+    content_bytes: 9,
+  }));
   const outcome = await runTool(makeRuntime(client), tool("pc_prepare_context"), { query: "q" }, makeContext());
   assert.equal(outcome.ok ? "ok" : outcome.code, "invalid_response");
 });
@@ -90,9 +133,17 @@ test("errors map to stable model-visible codes", () => {
     [http(404), "not_found", /not found/],
     [http(409, "revision_conflict", "The Memory Revision is stale."), "revision_conflict", /stale/],
     [http(409), "conflict", /stale/],
-    [http(422, "capability_not_supported", "The requested capability is unavailable."), "capability_not_supported", /capability/],
+    [
+      http(422, "capability_not_supported", "The requested capability is unavailable."),
+      "capability_not_supported",
+      /capability/,
+    ],
     [http(422), "invalid_request", /rejected/],
-    [http(500, "internal_error", "secret internals"), "internal_error", /^PowerContext is unavailable, continue the task\.$/],
+    [
+      http(500, "internal_error", "secret internals"),
+      "internal_error",
+      /^PowerContext is unavailable, continue the task\.$/,
+    ],
     [http(503), "unavailable", /unavailable/],
     [new PiError("transport_failed", "refused"), "unavailable", /unavailable/],
     [new PiError("invalid_response", "redirect"), "invalid_response", /invalid response/],
@@ -106,11 +157,19 @@ test("errors map to stable model-visible codes", () => {
 });
 
 test("a failure is thrown to Pi as the outcome's JSON; a success is returned as text", () => {
-  assert.throws(() => renderToolOutcome({ ok: false, code: "cancelled", message: "no" }), (error: unknown) => {
-    assert.ok(error instanceof Error);
-    assert.deepEqual(JSON.parse(error.message), { ok: false, code: "cancelled", message: "no" });
-    return true;
-  });
+  assert.throws(
+    () => renderToolOutcome({ ok: false, code: "cancelled", message: "no" }),
+    (error: unknown) => {
+      assert.ok(error instanceof Error);
+      assert.deepEqual(JSON.parse(error.message), { ok: false, code: "cancelled", message: "no" });
+      return true;
+    },
+  );
   const rendered = renderToolOutcome({ ok: true, status: 200, request_id: null, data: { hits: [] } });
-  assert.deepEqual(JSON.parse(rendered.content[0]?.text ?? ""), { ok: true, status: 200, request_id: null, data: { hits: [] } });
+  assert.deepEqual(JSON.parse(rendered.content[0]?.text ?? ""), {
+    ok: true,
+    status: 200,
+    request_id: null,
+    data: { hits: [] },
+  });
 });

@@ -23,7 +23,10 @@ export interface ScopedRequest {
 export function rejectSecrets(body: Record<string, unknown>): ToolOutcome | null {
   const finding = findSecretInValue(body);
   if (finding === null) return null;
-  return failure("secret_rejected", `PowerContext refused to send secret-shaped content (${finding.family}); remove it and retry. Nothing was written.`);
+  return failure(
+    "secret_rejected",
+    `PowerContext refused to send secret-shaped content (${finding.family}); remove it and retry. Nothing was written.`,
+  );
 }
 
 /** Runs a scoped request for a tool or /pc. Never rejects. */
@@ -47,12 +50,18 @@ export async function runScoped(
   }
   try {
     const response = await runtime.client.request(request.operation, { ...request.body, scope_id: scopeId }, signal);
-    if (request.operation === "prepare_context" && parsePreparedContext(response.value, runtime.settings.maxBytes) === null) {
+    if (
+      request.operation === "prepare_context" &&
+      parsePreparedContext(response.value, runtime.settings.maxBytes) === null
+    ) {
       throw new PiError("invalid_response", "/v1/context/prepare: not a valid PreparedContext v1 value");
     }
     return { ok: true, status: response.status, request_id: response.requestId, data: response.value };
   } catch (error) {
-    runtime.log("tool.failed", { operation: request.operation, code: error instanceof PiError ? error.code : "unexpected" });
+    runtime.log("tool.failed", {
+      operation: request.operation,
+      code: error instanceof PiError ? error.code : "unexpected",
+    });
     return toFailure(error);
   }
 }

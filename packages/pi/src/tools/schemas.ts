@@ -1,20 +1,39 @@
 // TypeBox parameter schemas of the 13 tools. Pi validates tool arguments with them (it maps `typebox` to its copy).
 import { Type } from "typebox";
 
-export const MEMORY_KINDS = ["decision", "constraint", "current-state", "task-outcome", "next-step", "agent-note"] as const;
+export const MEMORY_KINDS = [
+  "decision",
+  "constraint",
+  "current-state",
+  "task-outcome",
+  "next-step",
+  "agent-note",
+] as const;
 
-export const MemoryKind = Type.Union(MEMORY_KINDS.map((kind) => Type.Literal(kind)), {
-  description: "What the entry records.",
-});
-export const SearchMode = Type.Union([Type.Literal("auto"), Type.Literal("fts"), Type.Literal("vector"), Type.Literal("hybrid")]);
-export const Citation = Type.Object({}, {
-  additionalProperties: true,
-  description: "An exact citation returned by PowerContext: {memory_ref:{family,artifact_id,revision}, entry_id, entry_version_id}. Copy it verbatim.",
-});
+export const MemoryKind = Type.Union(
+  MEMORY_KINDS.map((kind) => Type.Literal(kind)),
+  {
+    description: "What the entry records.",
+  },
+);
+export const SearchMode = Type.Union([
+  Type.Literal("auto"),
+  Type.Literal("fts"),
+  Type.Literal("vector"),
+  Type.Literal("hybrid"),
+]);
+export const Citation = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    description:
+      "An exact citation returned by PowerContext: {memory_ref:{family,artifact_id,revision}, entry_id, entry_version_id}. Copy it verbatim.",
+  },
+);
 export const JsonObject = Type.Object({}, { additionalProperties: true });
 export const SourceReference = Type.Object(
   { name: Type.String(), source_id: Type.String() },
-  { description: "Copy the exact returned `source` object: {name:\"content\", source_id}." },
+  { description: 'Copy the exact returned `source` object: {name:"content", source_id}.' },
 );
 export const HandoffEvidence = Type.Union([
   Type.Object({ kind: Type.Literal("source"), source_ref: SourceReference }),

@@ -27,7 +27,9 @@ export interface FakeModel {
 function text(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part: unknown) => (typeof part === "object" && part !== null && "text" in part ? String(part.text) : "")).join("");
+    return content
+      .map((part: unknown) => (typeof part === "object" && part !== null && "text" in part ? String(part.text) : ""))
+      .join("");
   }
   return "";
 }
@@ -62,7 +64,20 @@ export async function startFakeModel(): Promise<FakeModel> {
       const wanted = last?.role === "user" ? TOOL_CALL.exec(text(last.content)) : null;
       if (wanted !== null) {
         calls += 1;
-        send({ role: "assistant", tool_calls: [{ index: 0, id: `call_${calls}`, type: "function", function: { name: wanted[1], arguments: wanted[2] ?? "{}" } }] }, null);
+        send(
+          {
+            role: "assistant",
+            tool_calls: [
+              {
+                index: 0,
+                id: `call_${calls}`,
+                type: "function",
+                function: { name: wanted[1], arguments: wanted[2] ?? "{}" },
+              },
+            ],
+          },
+          null,
+        );
         send({}, "tool_calls");
       } else {
         const reply = last?.role === "tool" ? `tool said ${text(last.content)}` : "ok";

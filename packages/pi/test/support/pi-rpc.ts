@@ -13,7 +13,10 @@ export interface PiVersion {
 
 /** The hosts the suite runs against: the latest Pi and the version the seed locks. */
 export const PI_VERSIONS: readonly PiVersion[] = [
-  { name: "1.6.0", cli: join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))), "bundle", "cli.js") },
+  {
+    name: "1.6.0",
+    cli: join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))), "bundle", "cli.js"),
+  },
   { name: "0.82.1", cli: join(dirname(fileURLToPath(import.meta.resolve("pi-coding-agent-0821"))), "cli.js") },
 ];
 
@@ -52,9 +55,14 @@ export function makeHome(modelBaseUrl: string, settings: Record<string, unknown>
   const cwd = join(root, "project");
   mkdirSync(agentDir);
   mkdirSync(cwd);
-  writeFileSync(join(agentDir, "models.json"), JSON.stringify({
-    providers: { fake: { baseUrl: modelBaseUrl, api: "openai-completions", apiKey: "fake-key", models: [{ id: "fake-model" }] } },
-  }));
+  writeFileSync(
+    join(agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        fake: { baseUrl: modelBaseUrl, api: "openai-completions", apiKey: "fake-key", models: [{ id: "fake-model" }] },
+      },
+    }),
+  );
   writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ retry: { enabled: false }, ...settings }));
   return { agentDir, cwd };
 }
@@ -82,11 +90,21 @@ export interface StartOptions {
 
 export async function startPi({ version, home, env = {}, args }: StartOptions): Promise<PiProcess> {
   const cliArgs = args ?? ["--no-session", "--no-extensions", "--no-skills", "-e", EXTENSION_PATH];
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [version.cli, "--mode", "rpc", "--model", "fake/fake-model", ...cliArgs], {
-    cwd: home.cwd,
-    env: { ...baseEnvironment(), HOME: dirname(home.agentDir), PI_CODING_AGENT_DIR: home.agentDir, ...HERMETIC_ENV, ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [version.cli, "--mode", "rpc", "--model", "fake/fake-model", ...cliArgs],
+    {
+      cwd: home.cwd,
+      env: {
+        ...baseEnvironment(),
+        HOME: dirname(home.agentDir),
+        PI_CODING_AGENT_DIR: home.agentDir,
+        ...HERMETIC_ENV,
+        ...env,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   const exited = once(child, "exit") as Promise<[number | null]>;
   const events: RpcEvent[] = [];
   const listeners = new Set<() => void>();
@@ -98,7 +116,8 @@ export async function startPi({ version, home, env = {}, args }: StartOptions): 
     stderr: () => stderr,
     agentDir: home.agentDir,
     cwd: home.cwd,
-    respondUi: (request) => (request.method === "confirm" ? { confirmed: true } : request.method === "notify" ? null : { cancelled: true }),
+    respondUi: (request) =>
+      request.method === "confirm" ? { confirmed: true } : request.method === "notify" ? null : { cancelled: true },
     async send(command) {
       const id = `c${(nextId += 1)}`;
       const from = events.length;
@@ -117,7 +136,11 @@ export async function startPi({ version, home, env = {}, args }: StartOptions): 
       const from = events.length;
       const response = await pi.send({ type: "prompt", message: text });
       if (response.success !== true) throw new Error(`command failed: ${JSON.stringify(response)}`);
-      const note = await pi.waitFor((event) => event.type === "extension_ui_request" && event.method === "notify", 30_000, from);
+      const note = await pi.waitFor(
+        (event) => event.type === "extension_ui_request" && event.method === "notify",
+        30_000,
+        from,
+      );
       return JSON.parse(String(note.message)) as Record<string, unknown>;
     },
     waitFor(predicate, timeoutMs = 30_000, from = 0) {
@@ -173,7 +196,8 @@ export async function startPi({ version, home, env = {}, args }: StartOptions): 
       events.push(event);
       if (event.type === "extension_ui_request") {
         const answer = pi.respondUi(event);
-        if (answer !== null) child.stdin.write(`${JSON.stringify({ type: "extension_ui_response", id: event.id, ...answer })}\n`);
+        if (answer !== null)
+          child.stdin.write(`${JSON.stringify({ type: "extension_ui_response", id: event.id, ...answer })}\n`);
       }
       for (const listener of [...listeners]) listener();
     }
@@ -198,11 +222,29 @@ export interface PrintRun {
 }
 
 /** Runs `pi -p <message>` (print mode: no UI) to completion. */
-export async function runPrint({ version, home, env = {}, message, args }: { version: PiVersion; home: HermeticHome; env?: Record<string, string>; message: string; args?: string[] }): Promise<PrintRun> {
+export async function runPrint({
+  version,
+  home,
+  env = {},
+  message,
+  args,
+}: {
+  version: PiVersion;
+  home: HermeticHome;
+  env?: Record<string, string>;
+  message: string;
+  args?: string[];
+}): Promise<PrintRun> {
   const cliArgs = args ?? ["--no-session", "--no-extensions", "--no-skills", "-e", EXTENSION_PATH];
   const child = spawn(process.execPath, [version.cli, "-p", message, "--model", "fake/fake-model", ...cliArgs], {
     cwd: home.cwd,
-    env: { ...baseEnvironment(), HOME: dirname(home.agentDir), PI_CODING_AGENT_DIR: home.agentDir, ...HERMETIC_ENV, ...env },
+    env: {
+      ...baseEnvironment(),
+      HOME: dirname(home.agentDir),
+      PI_CODING_AGENT_DIR: home.agentDir,
+      ...HERMETIC_ENV,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -217,7 +259,8 @@ export async function runPrint({ version, home, env = {}, message, args }: { ver
 export function lastNotify(pi: PiProcess, from = 0): { message: string; type: unknown } | null {
   for (let index = pi.events.length - 1; index >= from; index -= 1) {
     const event = pi.events[index];
-    if (event?.type === "extension_ui_request" && event.method === "notify") return { message: String(event.message), type: event.notifyType };
+    if (event?.type === "extension_ui_request" && event.method === "notify")
+      return { message: String(event.message), type: event.notifyType };
   }
   return null;
 }

@@ -59,7 +59,14 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      const record: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: parse(raw.toString("utf8")), status: 0, response: undefined };
+      const record: RecordedRequest = {
+        method: req.method ?? "GET",
+        path: req.url ?? "/",
+        headers: req.headers,
+        body: parse(raw.toString("utf8")),
+        status: 0,
+        response: undefined,
+      };
       requests.push(record);
       const fault = faults.get(path);
       const reply = (status: number, headers: Record<string, string>, body: string | Buffer) => {
@@ -72,7 +79,13 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       if (fault !== undefined && fault.kind !== "rewrite" && fault.kind !== "delay" && fault.kind !== "slow_response") {
         switch (fault.kind) {
           case "status":
-            return reply(fault.status, { "content-type": "application/json" }, JSON.stringify(fault.body ?? { error: { code: "internal_error", message: "The Server failed.", details: null } }));
+            return reply(
+              fault.status,
+              { "content-type": "application/json" },
+              JSON.stringify(
+                fault.body ?? { error: { code: "internal_error", message: "The Server failed.", details: null } },
+              ),
+            );
           case "redirect":
             return reply(307, { location: fault.location, "content-type": "application/json" }, "{}");
           case "oversized":
@@ -87,26 +100,33 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
         }
       }
       const forwardNow = () => {
-      const forward = httpRequest(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
-        (upstreamRes) => {
-          const body: Buffer[] = [];
-          upstreamRes.on("data", (chunk: Buffer) => body.push(chunk));
-          upstreamRes.on("end", () => {
-            let text = Buffer.concat(body).toString("utf8");
-            if (fault?.kind === "rewrite") text = JSON.stringify(fault.rewrite(JSON.parse(text)));
-            const headers: Record<string, string> = {};
-            for (const [key, value] of Object.entries(upstreamRes.headers)) {
-              if (typeof value === "string" && key !== "content-length" && key !== "transfer-encoding") headers[key] = value;
-            }
-            const send = () => reply(upstreamRes.statusCode ?? 502, headers, text);
-            if (fault?.kind === "slow_response") setTimeout(send, fault.ms);
-            else send();
-          });
-        },
-      );
-      forward.on("error", () => req.socket.destroy());
-      forward.end(raw);
+        const forward = httpRequest(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: upstream.host },
+          },
+          (upstreamRes) => {
+            const body: Buffer[] = [];
+            upstreamRes.on("data", (chunk: Buffer) => body.push(chunk));
+            upstreamRes.on("end", () => {
+              let text = Buffer.concat(body).toString("utf8");
+              if (fault?.kind === "rewrite") text = JSON.stringify(fault.rewrite(JSON.parse(text)));
+              const headers: Record<string, string> = {};
+              for (const [key, value] of Object.entries(upstreamRes.headers)) {
+                if (typeof value === "string" && key !== "content-length" && key !== "transfer-encoding")
+                  headers[key] = value;
+              }
+              const send = () => reply(upstreamRes.statusCode ?? 502, headers, text);
+              if (fault?.kind === "slow_response") setTimeout(send, fault.ms);
+              else send();
+            });
+          },
+        );
+        forward.on("error", () => req.socket.destroy());
+        forward.end(raw);
       };
       if (fault?.kind === "delay") setTimeout(forwardNow, fault.ms);
       else forwardNow();

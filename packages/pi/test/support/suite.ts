@@ -11,7 +11,10 @@ export interface Suite {
   /** A fresh hermetic home (its cwd gives a fresh local: Scope). */
   home(settings?: Record<string, unknown>): HermeticHome;
   /** Starts Pi against this suite's Server; stopped after the test file unless stopped earlier. */
-  pi(version: PiVersion, options?: Omit<StartOptions, "version" | "home"> & { home?: HermeticHome }): Promise<PiProcess>;
+  pi(
+    version: PiVersion,
+    options?: Omit<StartOptions, "version" | "home"> & { home?: HermeticHome },
+  ): Promise<PiProcess>;
   /**
    * One default Pi process per version, shared by the tests of a file; each later use starts a new session first
    * (Pi then reloads the extension), so tests do not see each other's conversation or pending state.
@@ -32,14 +35,20 @@ export function setupSuite(serverEnv: Record<string, string> = {}): Suite {
     home: (settings?: Record<string, unknown>) => makeHome(suite.model.baseUrl, settings),
     async pi(version, options = {}) {
       const { home = suite.home(), env = {}, args } = options;
-      const pi = await startPi({ version, home, env: { POWERCONTEXT_PI_BASE_URL: suite.server.url, ...env }, ...(args === undefined ? {} : { args }) });
+      const pi = await startPi({
+        version,
+        home,
+        env: { POWERCONTEXT_PI_BASE_URL: suite.server.url, ...env },
+        ...(args === undefined ? {} : { args }),
+      });
       running.push(pi);
       return pi;
     },
     async shared(version) {
       const existing = shared.get(version.name);
       if (existing !== undefined) {
-        existing.respondUi = (request) => (request.method === "confirm" ? { confirmed: true } : request.method === "notify" ? null : { cancelled: true });
+        existing.respondUi = (request) =>
+          request.method === "confirm" ? { confirmed: true } : request.method === "notify" ? null : { cancelled: true };
         const response = await existing.send({ type: "new_session" });
         if (response.success !== true) throw new Error(`new_session failed: ${JSON.stringify(response)}`);
         return existing;
@@ -49,12 +58,17 @@ export function setupSuite(serverEnv: Record<string, string> = {}): Suite {
       return pi;
     },
     mark: () => suite.server.proxy.requests.length,
-    since: (mark, path) => suite.server.proxy.requests.slice(mark).filter((request) => path === undefined || request.path.split("?")[0] === path),
+    since: (mark, path) =>
+      suite.server.proxy.requests
+        .slice(mark)
+        .filter((request) => path === undefined || request.path.split("?")[0] === path),
     modelSince: (mark) => suite.model.requests.slice(mark),
     async waitForRequests(mark, path, count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const seen = suite.since(mark, path).filter((request) => request.status !== 0 || request.response !== undefined);
+        const seen = suite
+          .since(mark, path)
+          .filter((request) => request.status !== 0 || request.response !== undefined);
         if (seen.length >= count) return seen;
         if (Date.now() > deadline) throw new Error(`expected ${count} answered ${path} request(s), saw ${seen.length}`);
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -10,13 +10,43 @@ test("every anchor occurrence is found, sorted by start, overlaps included", () 
     ["", []],
     ["plain prose with no anchors", []],
     ["x ghp_abc", [["ghp_", 2]]],
-    ["github_pat_1 and ghp_2", [["github_pat_", 0], ["ghp_", 17]]],
-    ["sk-ant-api03", [["sk-", 0], ["sk-ant-", 0]]],
+    [
+      "github_pat_1 and ghp_2",
+      [
+        ["github_pat_", 0],
+        ["ghp_", 17],
+      ],
+    ],
+    [
+      "sk-ant-api03",
+      [
+        ["sk-", 0],
+        ["sk-ant-", 0],
+      ],
+    ],
     ["task-list", [["sk-", 2]]],
-    ["AKIAX ACCA", [["AKIA", 0], ["AC", 6]]],
+    [
+      "AKIAX ACCA",
+      [
+        ["AKIA", 0],
+        ["AC", 6],
+      ],
+    ],
     ["-----BEGIN RSA", [["-----BEGIN ", 0]]],
-    ["https://a ftp://b", [["://", 5], ["://", 13]]],
-    ["abc8Q~xyz ?sig=1", [["Q~", 4], ["sig=", 11]]],
+    [
+      "https://a ftp://b",
+      [
+        ["://", 5],
+        ["://", 13],
+      ],
+    ],
+    [
+      "abc8Q~xyz ?sig=1",
+      [
+        ["Q~", 4],
+        ["sig=", 11],
+      ],
+    ],
   ];
   for (const [text, expected] of cases) {
     const hits = scan(text).map(({ anchor, start }): [string, number] => [ANCHORS[anchor] ?? "", start]);

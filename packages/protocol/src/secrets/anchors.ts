@@ -17,7 +17,7 @@ interface TriggeredAnchor {
 const TRIGGERS = "_-.~:=";
 const ALPHANUMERIC = /[A-Za-z0-9]/;
 
-function escape(literal: string): string {
+function escapeLiteral(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
@@ -51,14 +51,14 @@ export function createAnchorScanner(anchors: readonly string[]): (text: string) 
   const searches: { pattern: RegExp; candidates: TriggeredAnchor[] }[] = [];
   if (byTrigger.size > 0) {
     const alternatives = [...byTrigger].map(([trigger, group]) => {
-      const prefixes = [...new Set(group.map((entry) => escape(entry.literal.slice(0, entry.offset))))];
-      return `${escape(trigger)}(?<=(?:${prefixes.join("|")})${escape(trigger)})`;
+      const prefixes = [...new Set(group.map((entry) => escapeLiteral(entry.literal.slice(0, entry.offset))))];
+      return `${escapeLiteral(trigger)}(?<=(?:${prefixes.join("|")})${escapeLiteral(trigger)})`;
     });
     searches.push({ pattern: new RegExp(alternatives.join("|"), "g"), candidates: [...byTrigger.values()].flat() });
   }
   if (plain.length > 0) {
     const literals = [...new Set(plain.map((entry) => entry.literal))].sort((a, b) => b.length - a.length);
-    searches.push({ pattern: new RegExp(literals.map(escape).join("|"), "g"), candidates: plain });
+    searches.push({ pattern: new RegExp(literals.map(escapeLiteral).join("|"), "g"), candidates: plain });
   }
 
   return function scanAnchors(text: string): AnchorHit[] {

@@ -23,13 +23,16 @@ test("literal values of credential-named keys are found in every common syntax",
     ["DB_PASS=changeme", [["credential-assignment", "changeme"]]],
     ["$password = 'pa55word';", [["credential-assignment", "pa55word"]]],
     ["X-API-Key: 9f8e7d6c5b4a3f2e1d0c", [["credential-assignment", "9f8e7d6c5b4a3f2e1d0c"]]],
-    ["aws_secret_access_key = Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7jKl0n", [["aws-secret-access-key", "Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7jKl0n"]]],
+    [
+      "aws_secret_access_key = Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7jKl0n",
+      [["aws-secret-access-key", "Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7jKl0n"]],
+    ],
     ["DD_API_KEY=0123456789abcdef0123456789abcdef", [["datadog-api-key", "0123456789abcdef0123456789abcdef"]]],
     ["SIGNING_KEY=a8Fk3LmQ9zR2tY7wX1cV5bN0", [["high-entropy-token", "a8Fk3LmQ9zR2tY7wX1cV5bN0"]]],
     ["my api key is a8Fk3LmQ9zR2tY7wX1cV5bN0, right?", [["high-entropy-token", "a8Fk3LmQ9zR2tY7wX1cV5bN0"]]],
     ["the staging password is hunter2.", [["credential-assignment", "hunter2"]]],
     ["Authorization: Bearer abc123def456", [["bearer-token", "abc123def456"]]],
-    ["http :8000/api \"Authorization: Token 0123456789abcdef0123\"", [["bearer-token", "0123456789abcdef0123"]]],
+    ['http :8000/api "Authorization: Token 0123456789abcdef0123"', [["bearer-token", "0123456789abcdef0123"]]],
     ["Authorization: Basic YWRtaW46aHVudGVyMg==", [["basic-auth", "YWRtaW46aHVudGVyMg=="]]],
   ];
   for (const [text, expected] of cases) assert.deepEqual(found(text), expected, text);
@@ -38,15 +41,15 @@ test("literal values of credential-named keys are found in every common syntax",
 test("references, placeholders, code and metadata beside credential words are not secrets", () => {
   const cases: string[] = [
     "const password = getPassword();",
-    "password = input(\"Password: \")",
-    "password: \"\"",
+    'password = input("Password: ")',
+    'password: ""',
     "TOKEN=${TOKEN}",
-    "token = os.environ[\"TOKEN\"]",
+    'token = os.environ["TOKEN"]',
     "apiKey: process.env.OPENAI_API_KEY,",
     "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}",
-    "password: \"{{ vault_db_password }}\"",
+    'password: "{{ vault_db_password }}"',
     "OPENAI_API_KEY=your_api_key_here",
-    "token: \"***\"",
+    'token: "***"',
     "token: string;",
     "password?: string",
     "password: Optional[str] = None",
@@ -55,19 +58,19 @@ test("references, placeholders, code and metadata beside credential words are no
     "self.password = password",
     "headers: { Authorization: `Bearer ${token}` },",
     "secretName: db-credentials",
-    "auth_type: \"oauth2\"",
-    "credentials: \"include\",",
+    'auth_type: "oauth2"',
+    'credentials: "include",',
     "The content pass: everything above moves",
-    "AWS_SECRET_KEY: \"AWS_SECRET_KEY\",",
-    "X_AWS_EC2_METADATA_TOKEN=\"x-aws-ec2-metadata-token\"",
-    "authParameters.operation===\"CreateOAuth2Token\"",
+    'AWS_SECRET_KEY: "AWS_SECRET_KEY",',
+    'X_AWS_EC2_METADATA_TOKEN="x-aws-ec2-metadata-token"',
+    'authParameters.operation==="CreateOAuth2Token"',
     "tokenOutput: CreateOAuth2TokenResponseBody | undefined",
     "cacheKey = hash(url)",
-    "\"key\": \"0f8e4b6a-1c2d-4e3f-9a8b-7c6d5e4f3a2b\"",
+    '"key": "0f8e4b6a-1c2d-4e3f-9a8b-7c6d5e4f3a2b"',
     "arn:aws:secretsmanager:us-east-1:123456789012:secret:SecretName-6RandomCharacters",
     "scrypt('password', 'salt', 64)",
     "Promise<AccessToken>; export type X = () => string | Promise<string>;",
-    "toast.error(\"Invalid password: \" + reason)",
+    'toast.error("Invalid password: " + reason)',
     "Your token has expired. Please sign in again.",
     "The password is required and the password is stored hashed.",
     "readonly STENCIL_PASS_DEPTH_FAIL: 0x0B95;",
@@ -76,7 +79,12 @@ test("references, placeholders, code and metadata beside credential words are no
 });
 
 test("scanning stays linear on inputs built to make a parser backtrack", () => {
-  const inputs = ["password=" + "=".repeat(200_000), "token ".repeat(40_000), "key:".repeat(50_000), "\"password\": \"".repeat(20_000)];
+  const inputs = [
+    "password=" + "=".repeat(200_000),
+    "token ".repeat(40_000),
+    "key:".repeat(50_000),
+    '"password": "'.repeat(20_000),
+  ];
   for (const input of inputs) {
     const started = performance.now();
     findAssignments(input);

@@ -14,7 +14,8 @@ import { SPECIFICITY } from "./types.ts";
  * UPPER case. Each alternative is led by a fairly rare letter and confirmed around it, which V8 scans much faster
  * than an alternation of the words themselves.
  */
-const KEYWORDS = /[pP](?=ass|wd|ASS|WD)|[kK](?=ey|EY)|[kK](?=en|EN)(?<=[Tt]ok|TOK)|[cC](?=red|RED)|[cC](?=ret|RET)(?<=[Ss]ec|SEC)|[uU](?=th|TH)(?<=[Aa]u|AU)|[bB](?=earer|asic|EARER|ASIC)/g;
+const KEYWORDS =
+  /[pP](?=ass|wd|ASS|WD)|[kK](?=ey|EY)|[kK](?=en|EN)(?<=[Tt]ok|TOK)|[cC](?=red|RED)|[cC](?=ret|RET)(?<=[Ss]ec|SEC)|[uU](?=th|TH)(?<=[Aa]u|AU)|[bB](?=earer|asic|EARER|ASIC)/g;
 const SEPARATOR = /\]?[ \t]{0,8}(\?:|:=|=>|===|!==|==|!=|:|=)(?![=:])[ \t]{0,16}/y;
 const PROSE = /[ \t]{1,4}(?:(is|was|are|=|:)[ \t]{1,4})?/y;
 /** "the password is hunter2": a password named in prose has a digit or symbol, or it is just a word. */
@@ -45,7 +46,14 @@ interface Value {
 }
 
 function isKeyChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 46 ||
+    code === 45
+  );
 }
 
 function isQuote(char: string | undefined): boolean {
@@ -54,7 +62,21 @@ function isQuote(char: string | undefined): boolean {
 
 function endsUnquoted(code: number): boolean {
   // whitespace " ' ` , ; & < > ) ] } \
-  return code <= 32 || code === 34 || code === 39 || code === 96 || code === 44 || code === 59 || code === 38 || code === 60 || code === 62 || code === 41 || code === 93 || code === 125 || code === 92;
+  return (
+    code <= 32 ||
+    code === 34 ||
+    code === 39 ||
+    code === 96 ||
+    code === 44 ||
+    code === 59 ||
+    code === 38 ||
+    code === 60 ||
+    code === 62 ||
+    code === 41 ||
+    code === 93 ||
+    code === 125 ||
+    code === 92
+  );
 }
 
 function nextVisible(text: string, from: number): string {
@@ -99,7 +121,14 @@ function sameName(key: string, value: string): boolean {
 
 /** 8+ characters without whitespace, with a digit, not made of words (API tokens have digits; names and types do not). */
 function isTokenLike(value: string): boolean {
-  return value.length >= 8 && !WHITESPACE.test(value) && DIGIT.test(value) && !DIGITS.test(value) && !PLAIN_WORDS.test(value) && !isWordLike(value);
+  return (
+    value.length >= 8 &&
+    !WHITESPACE.test(value) &&
+    DIGIT.test(value) &&
+    !DIGITS.test(value) &&
+    !PLAIN_WORDS.test(value) &&
+    !isWordLike(value)
+  );
 }
 
 /** The family a literal `value` under a key of `kind` is reported as, or null when it is not a secret. */
@@ -124,12 +153,22 @@ export function credentialFamily(kind: KeyKind, key: string, value: string): str
 }
 
 function span(family: string, value: Value): Span {
-  const specificity = family === "high-entropy-token" ? SPECIFICITY.entropy : KEYED_RULES.some((rule) => rule.family === family) ? SPECIFICITY.provider : SPECIFICITY.generic;
+  const specificity =
+    family === "high-entropy-token"
+      ? SPECIFICITY.entropy
+      : KEYED_RULES.some((rule) => rule.family === family)
+        ? SPECIFICITY.provider
+        : SPECIFICITY.generic;
   return { family, start: value.start, end: value.end, specificity };
 }
 
 /** The secret assigned to the credential-named key spanning `keyStart`..`keyEnd`, and where scanning may resume (the value start, so a scheme word such as `Bearer` inside it is still seen). */
-function findAssigned(text: string, keyStart: number, keyEnd: number, kind: KeyKind): { found: Span | null; resume: number } {
+function findAssigned(
+  text: string,
+  keyStart: number,
+  keyEnd: number,
+  kind: KeyKind,
+): { found: Span | null; resume: number } {
   const key = text.slice(keyStart, keyEnd);
   const opener = text[keyStart - 1];
   const escapedKey = opener === '"' && text[keyStart - 2] === "\\";
@@ -155,13 +194,24 @@ function findAssigned(text: string, keyStart: number, keyEnd: number, kind: KeyK
       // `Server=db;Password=pa55word;Encrypt=true`: a `;`-separated pair list, not a statement.
       const pairList = value !== null && PAIR_FOLLOWS.test(text.slice(value.end, value.end + 40));
       const next = pairList ? "" : (value?.next ?? "");
-      const context = { separator: separator[1] ?? "", spaced: /[ \t]/.test(separator[0]), quotedKey: quotedKey || escapedKey, next };
+      const context = {
+        separator: separator[1] ?? "",
+        spaced: /[ \t]/.test(separator[0]),
+        quotedKey: quotedKey || escapedKey,
+        next,
+      };
       if (value !== null && !value.quoted) {
         // `The content pass: everything above…` is prose; a YAML value is followed by the end of the line or a comment.
         const prose = context.separator === ":" && LETTER.test(value.next);
-        if (prose || isCodeValue(text.slice(value.start, value.end), context)) return { found: null, resume: value.start };
+        if (prose || isCodeValue(text.slice(value.start, value.end), context))
+          return { found: null, resume: value.start };
       }
-    } else if (quotedKey && text[at] === "," && CONSTANT_KEY.test(key) && /\([ \t]?$/.test(text.slice(keyStart - 3, keyStart - 1))) {
+    } else if (
+      quotedKey &&
+      text[at] === "," &&
+      CONSTANT_KEY.test(key) &&
+      /\([ \t]?$/.test(text.slice(keyStart - 3, keyStart - 1))
+    ) {
       // `define('DB_PASSWORD', '…')`, `setdefault("API_TOKEN", "…")`: a constant name, then its value.
       value = parseValue(text, at + 1 + (text[at + 1] === " " ? 1 : 0));
       if (value !== null && !value.quoted) value = null;
@@ -199,7 +249,12 @@ export function findAssignments(text: string): Span[] {
       const bearer = text[hit + 1] === "e" || text[hit + 1] === "E";
       const length = bearer ? 6 : 5;
       const wordStart = hit === 0 || !isKeyChar(text.charCodeAt(hit - 1));
-      const scheme = wordStart && !isKeyChar(text.charCodeAt(hit + length)) ? (bearer ? findBearer(text, hit) : findBasic(text, hit)) : null;
+      const scheme =
+        wordStart && !isKeyChar(text.charCodeAt(hit + length))
+          ? bearer
+            ? findBearer(text, hit)
+            : findBasic(text, hit)
+          : null;
       if (scheme !== null) {
         found.push(scheme);
         resume = scheme.end;

@@ -30,7 +30,8 @@ export function findBearer(text: string, at: number): Span | null {
   TOKEN68.lastIndex = at + 6;
   const match = TOKEN68.exec(text);
   const token = match?.[1];
-  if (match === null || token === undefined || isPlaceholder(token) || PLAIN_WORDS.test(token) || !DIGIT.test(token)) return null;
+  if (match === null || token === undefined || isPlaceholder(token) || PLAIN_WORDS.test(token) || !DIGIT.test(token))
+    return null;
   if (!inAuthorizationHeader(text, at) && !isRandomLooking(token)) return null;
   const start = at + 6 + match[0].length - token.length;
   return { family: "bearer-token", start, end: start + token.length, specificity: SPECIFICITY.generic };

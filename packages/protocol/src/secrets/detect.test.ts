@@ -57,11 +57,17 @@ test("redaction replaces each secret with its family and reports what it did", (
   const cases: [string, string, number, string[]][] = [
     ["nothing to see", "nothing to see", 0, []],
     [`export GITHUB_TOKEN=${GITHUB}`, "export GITHUB_TOKEN=[REDACTED:github-token]", 1, ["github-token"]],
-    ["DB_PASSWORD=hunter2\nDB_HOST=db", "DB_PASSWORD=[REDACTED:credential-assignment]\nDB_HOST=db", 1, ["credential-assignment"]],
+    [
+      "DB_PASSWORD=hunter2\nDB_HOST=db",
+      "DB_PASSWORD=[REDACTED:credential-assignment]\nDB_HOST=db",
+      1,
+      ["credential-assignment"],
+    ],
     [`${AWS} ${AWS}`, "[REDACTED:aws-access-key-id] [REDACTED:aws-access-key-id]", 2, ["aws-access-key-id"]],
     ["postgres://app:S3cr3tP4ss@db/app", "postgres://app:[REDACTED:url-credentials]@db/app", 1, ["url-credentials"]],
   ];
-  for (const [input, text, redactions, families] of cases) assert.deepEqual(redactSecrets(input), { text, redactions, families }, input);
+  for (const [input, text, redactions, families] of cases)
+    assert.deepEqual(redactSecrets(input), { text, redactions, families }, input);
 });
 
 test("containsSecret agrees with detectSecrets", () => {
@@ -84,8 +90,13 @@ test("secrets are found anywhere inside a JSON value, keys included", () => {
     [{ password: "${DB_PASSWORD}" }, null],
     [{ max_tokens: "4096", token_count: 12 }, null],
   ];
-  for (const [value, family] of cases) assert.equal(findSecretInValue(value)?.family ?? null, family, JSON.stringify(value));
-  assert.deepEqual(findSecretInValue({ password: "hünter2" }), { family: "credential-assignment", start: 0, end: bytes("hünter2") });
+  for (const [value, family] of cases)
+    assert.equal(findSecretInValue(value)?.family ?? null, family, JSON.stringify(value));
+  assert.deepEqual(findSecretInValue({ password: "hünter2" }), {
+    family: "credential-assignment",
+    start: 0,
+    end: bytes("hünter2"),
+  });
   const cyclic: Record<string, unknown> = { name: "loop" };
   cyclic.self = cyclic;
   assert.equal(findSecretInValue(cyclic), null);
@@ -102,7 +113,9 @@ test("every planted secret is found with its family and is gone after redaction"
     const start = bytes(entry.text.slice(0, at));
     const end = start + bytes(entry.secret);
     const accepted = [entry.family, ...(entry.accept ?? [])];
-    const hit = detectSecrets(entry.text).some((finding) => finding.start <= start && finding.end >= end && accepted.includes(finding.family));
+    const hit = detectSecrets(entry.text).some(
+      (finding) => finding.start <= start && finding.end >= end && accepted.includes(finding.family),
+    );
     const redacted = redactSecrets(entry.text).text;
     if (hit && !redacted.includes(entry.secret)) detected += 1;
     else missed.push(`${entry.family}: ${JSON.stringify(entry.text.slice(0, 80))}`);
@@ -136,7 +149,7 @@ test("adversarial inputs finish quickly (a catastrophic-backtracking guard, not 
     ["spaces then token", " ".repeat(200_000) + GITHUB],
     ["url run", "https://a:b@".repeat(20_000)],
     ["Bearer run", "Authorization: Bearer ".repeat(10_000)],
-    ["quotes", "\"password\": \"".repeat(15_000)],
+    ["quotes", '"password": "'.repeat(15_000)],
     ["token words", "token ".repeat(40_000)],
     ["dots", "MTIzNDU2Nzg5MDEyMzQ1Njc4.".repeat(8_000)],
     ["escaped newlines", "\\n".repeat(100_000)],

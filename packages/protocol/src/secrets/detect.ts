@@ -122,7 +122,10 @@ function walk(value: unknown, depth: number, seen: Set<object>): SecretFinding |
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    const found = walk(key, depth + 1, seen) ?? walk(item, depth + 1, seen) ?? (typeof item === "string" ? keyedSecret(key, item) : null);
+    const found =
+      walk(key, depth + 1, seen) ??
+      walk(item, depth + 1, seen) ??
+      (typeof item === "string" ? keyedSecret(key, item) : null);
     if (found !== null) return found;
   }
   return null;

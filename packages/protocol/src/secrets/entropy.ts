@@ -43,7 +43,11 @@ export function isWordLike(value: string): boolean {
     } else if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
       letters += chunk.length;
       const acronym = UPPER_ONLY.test(chunk);
-      if ((acronym && chunk.length >= 2 && chunk.length <= 5) || (!acronym && chunk.length >= 3 && PRONOUNCEABLE.test(chunk))) inWords += chunk.length;
+      if (
+        (acronym && chunk.length >= 2 && chunk.length <= 5) ||
+        (!acronym && chunk.length >= 3 && PRONOUNCEABLE.test(chunk))
+      )
+        inWords += chunk.length;
     } else if (chunk !== "-" && chunk !== "_" && chunk !== "." && chunk !== "/") {
       return false;
     }
@@ -64,7 +68,8 @@ function charClass(code: number): number {
  * rarely) and high Shannon entropy. Digests and UUIDs are excluded.
  */
 export function isRandomLooking(text: string): boolean {
-  if (text.length < 20 || text.length > 1024 || !TOKEN_CHARS.test(text) || isDigestOrId(text) || isWordLike(text)) return false;
+  if (text.length < 20 || text.length > 1024 || !TOKEN_CHARS.test(text) || isDigestOrId(text) || isWordLike(text))
+    return false;
   let letters = false;
   let digits = false;
   let switches = 0;

@@ -22,5 +22,8 @@ test("several spans are converted in one pass", () => {
     { family: "x", start: 4, end: 5, specificity: 1 },
     { family: "y", start: 10, end: 11, specificity: 1 },
   ]);
-  assert.deepEqual(findings, [{ family: "x", start: 5, end: 6 }, { family: "y", start: 12, end: 13 }]);
+  assert.deepEqual(findings, [
+    { family: "x", start: 5, end: 6 },
+    { family: "y", start: 12, end: 13 },
+  ]);
 });

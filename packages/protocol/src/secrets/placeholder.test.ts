@@ -43,7 +43,13 @@ test("documentation masks of provider tokens are recognised", () => {
 });
 
 test("unquoted values that read as code are told apart from literals", () => {
-  const context = (overrides: Partial<UnquotedContext>): UnquotedContext => ({ separator: "=", spaced: false, quotedKey: false, next: "", ...overrides });
+  const context = (overrides: Partial<UnquotedContext>): UnquotedContext => ({
+    separator: "=",
+    spaced: false,
+    quotedKey: false,
+    next: "",
+    ...overrides,
+  });
   const cases: [string, UnquotedContext, boolean][] = [
     ["getPassword", context({ spaced: true }), true],
     ["config.password", context({}), true],
@@ -60,7 +66,8 @@ test("unquoted values that read as code are told apart from literals", () => {
     ["hunter2", context({ spaced: true }), false],
     ["dXNlcjpodW50ZXIy==", context({}), false],
   ];
-  for (const [value, ctx, expected] of cases) assert.equal(isCodeValue(value, ctx), expected, `${value} ${JSON.stringify(ctx)}`);
+  for (const [value, ctx, expected] of cases)
+    assert.equal(isCodeValue(value, ctx), expected, `${value} ${JSON.stringify(ctx)}`);
 });
 
 test("code between two string literals is not a quoted value", () => {

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { findPrivateKey } from "./private-key.ts";
 import type { EndMarkerMemo } from "./private-key.ts";
 
-const BODY = "MIIEowIBAAKCAQEAx8Fh3kLm9Qw2Zr4Tn6Yp1Vb7Cd0Ef5Gh2Ij8Kl3Mn4Op6Qr9St\nUv1Wx2Yz3Ab4Cd5Ef6Gh7Ij8Kl9Mn0Op1Qr2St3Uv4Wx5Yz6Ab7Cd8Ef9Gh0Ij1Kl2";
+const BODY =
+  "MIIEowIBAAKCAQEAx8Fh3kLm9Qw2Zr4Tn6Yp1Vb7Cd0Ef5Gh2Ij8Kl3Mn4Op6Qr9St\nUv1Wx2Yz3Ab4Cd5Ef6Gh7Ij8Kl9Mn0Op1Qr2St3Uv4Wx5Yz6Ab7Cd8Ef9Gh0Ij1Kl2";
 
 function block(label: string, body = BODY): string {
   return `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----`;
@@ -29,7 +30,11 @@ test("private key blocks are matched whole, from BEGIN to END", () => {
     if (span !== null) {
       assert.equal(span.family, "private-key");
       assert.equal(span.start, start);
-      assert.ok(text.slice(span.start, span.end).endsWith("PRIVATE KEY-----") || text.slice(span.start, span.end).endsWith("BLOCK-----"), name);
+      assert.ok(
+        text.slice(span.start, span.end).endsWith("PRIVATE KEY-----") ||
+          text.slice(span.start, span.end).endsWith("BLOCK-----"),
+        name,
+      );
     }
   }
 });

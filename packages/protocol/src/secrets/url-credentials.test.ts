@@ -8,7 +8,10 @@ test("the password in a URL's userinfo is found; placeholders and plain URLs are
     ["redis://:hunter2x@cache:6379/0", ["url-credentials", "hunter2x"]],
     ["https://deploy:K0#T83nWls@git.acme.dev/a.git", ["url-credentials", "K0#T83nWls"]],
     ["https://a8Fk3LmQ9zR2tY7wX1cV5bN0@git.acme.dev/x", ["url-credentials", "a8Fk3LmQ9zR2tY7wX1cV5bN0"]],
-    ["https://0123456789abcdef0123456789abcdef@o1.ingest.sentry.io/2", ["sentry-dsn", "0123456789abcdef0123456789abcdef"]],
+    [
+      "https://0123456789abcdef0123456789abcdef@o1.ingest.sentry.io/2",
+      ["sentry-dsn", "0123456789abcdef0123456789abcdef"],
+    ],
     ["postgres://user:password@localhost/db", null],
     ["postgres://app:${DB_PASSWORD}@db/app", null],
     ["postgres://app:<password>@db/app", null],

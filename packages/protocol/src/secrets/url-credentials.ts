@@ -12,7 +12,17 @@ const SENTRY_KEY = /^[a-f0-9]{32}$/;
 /** Ends the authority. `#` does not: unencoded `#` turns up in pasted passwords, and a fragment holds no `@host`. */
 function endsAuthority(code: number): boolean {
   // whitespace, / ? " ' < > ` \
-  return code <= 32 || code === 47 || code === 63 || code === 34 || code === 39 || code === 60 || code === 62 || code === 96 || code === 92;
+  return (
+    code <= 32 ||
+    code === 47 ||
+    code === 63 ||
+    code === 34 ||
+    code === 39 ||
+    code === 60 ||
+    code === 62 ||
+    code === 96 ||
+    code === 92
+  );
 }
 
 /**

@@ -19,4 +19,6 @@ function write(name: string, entries: unknown[]): void {
 
 write("./planted.json", planted);
 write("./benign.json", benign);
-console.log(`planted: ${planted.length} entries, ${new Set(planted.map((entry) => entry.family)).size} families; benign: ${benign.length} entries`);
+console.log(
+  `planted: ${planted.length} entries, ${new Set(planted.map((entry) => entry.family)).size} families; benign: ${benign.length} entries`,
+);

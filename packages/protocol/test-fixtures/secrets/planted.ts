@@ -19,12 +19,19 @@ function camel(name: string): string {
 
 function jwt(random: Random): string {
   const header = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
-  const claims = { sub: random.uuid(), iat: random.int(1.6e9, 1.8e9), scope: "read:org write:repo", tenant: random.alnum(8) };
+  const claims = {
+    sub: random.uuid(),
+    iat: random.int(1.6e9, 1.8e9),
+    scope: "read:org write:repo",
+    tenant: random.alnum(8),
+  };
   return `${header}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${random.chars(BASE64URL, 43)}`;
 }
 
 function discordBotToken(random: Random): string {
-  const id = Buffer.from(`1${random.chars(DIGITS, 18)}`).toString("base64").replace(/=+$/, "");
+  const id = Buffer.from(`1${random.chars(DIGITS, 18)}`)
+    .toString("base64")
+    .replace(/=+$/, "");
   return `${id}.${random.chars(TOKEN_CHARS, 6)}.${random.chars(TOKEN_CHARS, 38)}`;
 }
 
@@ -36,17 +43,47 @@ const PROVIDERS: readonly [string, string, Maker][] = [
   ["gcp-api-key", "GOOGLE_API_KEY", (r) => `AIza${r.chars(TOKEN_CHARS, 35)}`],
   ["google-oauth-client-secret", "GOOGLE_CLIENT_SECRET", (r) => `GOCSPX-${r.chars(TOKEN_CHARS, 28)}`],
   ["google-oauth-token", "GOOGLE_ACCESS_TOKEN", (r) => `ya29.a0${r.chars(TOKEN_CHARS, 150)}`],
-  ["azure-ad-client-secret", "AZURE_CLIENT_SECRET", (r) => `${r.alnum(3)}${r.int(0, 9)}Q~${r.chars(ALNUM + "_~.-", 33)}${r.alnum(1)}`],
+  [
+    "azure-ad-client-secret",
+    "AZURE_CLIENT_SECRET",
+    (r) => `${r.alnum(3)}${r.int(0, 9)}Q~${r.chars(ALNUM + "_~.-", 33)}${r.alnum(1)}`,
+  ],
   ["github-token", "GITHUB_TOKEN", (r) => `${r.pick(["ghp_", "gho_", "ghs_", "ghu_"])}${r.alnum(36)}`],
   ["github-fine-grained-token", "GH_TOKEN", (r) => `github_pat_${r.alnum(22)}_${r.alnum(59)}`],
   ["gitlab-token", "GITLAB_TOKEN", (r) => `${r.pick(["glpat-", "gldt-", "glrt-"])}${r.alnum(20)}`],
-  ["slack-token", "SLACK_BOT_TOKEN", (r) => `${r.pick(["xoxb", "xoxp"])}-${r.chars(DIGITS, 12)}-${r.chars(DIGITS, 13)}-${r.alnum(24)}`],
-  ["slack-webhook", "SLACK_WEBHOOK_URL", (r) => `https://hooks.slack.com/services/T${r.chars(UPPER + DIGITS, 10)}/B${r.chars(UPPER + DIGITS, 10)}/${r.alnum(24)}`],
-  ["stripe-key", "STRIPE_SECRET_KEY", (r) => `${r.pick(["sk_live_", "rk_live_", "sk_test_"])}${r.alnum(r.pick([24, 99]))}`],
+  [
+    "slack-token",
+    "SLACK_BOT_TOKEN",
+    (r) => `${r.pick(["xoxb", "xoxp"])}-${r.chars(DIGITS, 12)}-${r.chars(DIGITS, 13)}-${r.alnum(24)}`,
+  ],
+  [
+    "slack-webhook",
+    "SLACK_WEBHOOK_URL",
+    (r) =>
+      `https://hooks.slack.com/services/T${r.chars(UPPER + DIGITS, 10)}/B${r.chars(UPPER + DIGITS, 10)}/${r.alnum(24)}`,
+  ],
+  [
+    "stripe-key",
+    "STRIPE_SECRET_KEY",
+    (r) => `${r.pick(["sk_live_", "rk_live_", "sk_test_"])}${r.alnum(r.pick([24, 99]))}`,
+  ],
   ["stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", (r) => `whsec_${r.alnum(32)}`],
-  ["anthropic-api-key", "ANTHROPIC_API_KEY", (r) => `${r.pick(["sk-ant-api03-", "sk-ant-admin01-"])}${r.chars(TOKEN_CHARS, 93)}AA`],
+  [
+    "anthropic-api-key",
+    "ANTHROPIC_API_KEY",
+    (r) => `${r.pick(["sk-ant-api03-", "sk-ant-admin01-"])}${r.chars(TOKEN_CHARS, 93)}AA`,
+  ],
   ["openrouter-api-key", "OPENROUTER_API_KEY", (r) => `sk-or-v1-${r.hex(64)}`],
-  ["openai-api-key", "OPENAI_API_KEY", (r) => r.pick([`sk-proj-${r.chars(TOKEN_CHARS, 156)}`, `sk-svcacct-${r.chars(TOKEN_CHARS, 120)}`, `sk-${r.alnum(20)}T3BlbkFJ${r.alnum(20)}`])],
+  [
+    "openai-api-key",
+    "OPENAI_API_KEY",
+    (r) =>
+      r.pick([
+        `sk-proj-${r.chars(TOKEN_CHARS, 156)}`,
+        `sk-svcacct-${r.chars(TOKEN_CHARS, 120)}`,
+        `sk-${r.alnum(20)}T3BlbkFJ${r.alnum(20)}`,
+      ]),
+  ],
   ["huggingface-token", "HF_TOKEN", (r) => `hf_${r.chars(UPPER + LOWER, 34)}`],
   ["groq-api-key", "GROQ_API_KEY", (r) => `gsk_${r.alnum(52)}`],
   ["xai-api-key", "XAI_API_KEY", (r) => `xai-${r.alnum(80)}`],
@@ -67,13 +104,33 @@ const PROVIDERS: readonly [string, string, Maker][] = [
   ["doppler-token", "DOPPLER_TOKEN", (r) => `dp.pt.${r.alnum(43)}`],
   ["vault-token", "VAULT_TOKEN", (r) => `hvs.CAESI${r.chars(TOKEN_CHARS, 86)}`],
   ["databricks-token", "DATABRICKS_TOKEN", (r) => `dapi${r.hex(32)}`],
-  ["atlassian-api-token", "JIRA_API_TOKEN", (r) => `ATATT3xFfGF0${r.chars(TOKEN_CHARS, 170)}=${r.hex(8).toUpperCase()}`],
+  [
+    "atlassian-api-token",
+    "JIRA_API_TOKEN",
+    (r) => `ATATT3xFfGF0${r.chars(TOKEN_CHARS, 170)}=${r.hex(8).toUpperCase()}`,
+  ],
   ["discord-bot-token", "DISCORD_BOT_TOKEN", discordBotToken],
-  ["discord-webhook", "DISCORD_WEBHOOK_URL", (r) => `https://discord.com/api/webhooks/1${r.chars(DIGITS, 18)}/${r.chars(TOKEN_CHARS, 67)}${r.alnum(1)}`],
+  [
+    "discord-webhook",
+    "DISCORD_WEBHOOK_URL",
+    (r) => `https://discord.com/api/webhooks/1${r.chars(DIGITS, 18)}/${r.chars(TOKEN_CHARS, 67)}${r.alnum(1)}`,
+  ],
   ["telegram-bot-token", "TELEGRAM_BOT_TOKEN", (r) => `${r.int(1e9, 8e9)}:AA${r.chars(TOKEN_CHARS, 32)}${r.alnum(1)}`],
-  ["square-token", "SQUARE_ACCESS_TOKEN", (r) => r.pick([`EAAA${r.chars(TOKEN_CHARS, 59)}${r.alnum(1)}`, `sq0atp-${r.chars(TOKEN_CHARS, 21)}${r.alnum(1)}`])],
-  ["mapbox-token", "MAPBOX_SECRET_TOKEN", (r) => `sk.eyJ1IjoiZGV2LXRlYW0iLCJhIjoi${r.alnum(24)}In0.${r.chars(TOKEN_CHARS, 21)}${r.alnum(1)}`],
-  ["sentry-token", "SENTRY_AUTH_TOKEN", (r) => r.pick([`sntrys_eyJpYXQiOjE3MTAwMDAwMDB9_${r.chars(ALNUM + "+/", 60)}`, `sntryu_${r.hex(64)}`])],
+  [
+    "square-token",
+    "SQUARE_ACCESS_TOKEN",
+    (r) => r.pick([`EAAA${r.chars(TOKEN_CHARS, 59)}${r.alnum(1)}`, `sq0atp-${r.chars(TOKEN_CHARS, 21)}${r.alnum(1)}`]),
+  ],
+  [
+    "mapbox-token",
+    "MAPBOX_SECRET_TOKEN",
+    (r) => `sk.eyJ1IjoiZGV2LXRlYW0iLCJhIjoi${r.alnum(24)}In0.${r.chars(TOKEN_CHARS, 21)}${r.alnum(1)}`,
+  ],
+  [
+    "sentry-token",
+    "SENTRY_AUTH_TOKEN",
+    (r) => r.pick([`sntrys_eyJpYXQiOjE3MTAwMDAwMDB9_${r.chars(ALNUM + "+/", 60)}`, `sntryu_${r.hex(64)}`]),
+  ],
   ["docker-hub-token", "DOCKERHUB_TOKEN", (r) => `dckr_pat_${r.chars(TOKEN_CHARS, 26)}${r.alnum(1)}`],
   ["grafana-token", "GRAFANA_SERVICE_ACCOUNT_TOKEN", (r) => `glsa_${r.alnum(32)}_${r.hex(8)}`],
   ["postman-api-key", "POSTMAN_API_KEY", (r) => `PMAK-${r.hex(24)}-${r.hex(34)}`],
@@ -99,7 +156,8 @@ const BARE: readonly Context[] = [
 /** Places where the token is assigned to its usual variable. */
 const KEYED: readonly Context[] = [
   (n, s) => `# .env.production\nNODE_ENV=production\n${n}=${s}\nLOG_LEVEL=info\n`,
-  (n, s) => `I keep getting 401 Unauthorized. This is what I run:\n\n\`\`\`sh\nexport ${n}="${s}"\nnpm run deploy\n\`\`\`\n\nWhat am I missing?`,
+  (n, s) =>
+    `I keep getting 401 Unauthorized. This is what I run:\n\n\`\`\`sh\nexport ${n}="${s}"\nnpm run deploy\n\`\`\`\n\nWhat am I missing?`,
   (n, s) => `{\n  "region": "eu-west-1",\n  "${camel(n)}": "${s}",\n  "retries": 3\n}`,
   (n, s) => `const client = createClient({\n  ${camel(n)}: "${s}",\n  timeout: 10_000,\n});`,
   (n, s) => `services:\n  worker:\n    image: ghcr.io/acme/worker:1.8.2\n    environment:\n      ${n}: ${s}\n`,
@@ -116,7 +174,8 @@ function providerEntries(random: Random): PlantedEntry[] {
       const token = make(random);
       // A webhook URL's secret is its host and path; the scheme stays visible after redaction.
       const secret = token.replace(/^https:\/\//, "");
-      if (context !== undefined) entries.push({ family, ...(accept ? { accept } : {}), secret, text: context(name, token) });
+      if (context !== undefined)
+        entries.push({ family, ...(accept ? { accept } : {}), secret, text: context(name, token) });
     }
   });
   return entries;
@@ -134,13 +193,31 @@ function keyedProviderEntries(random: Random): PlantedEntry[] {
   const make = (family: string, secret: string, text: string): PlantedEntry => ({ family, secret, text });
   const awsSecret = (): string => random.chars(ALNUM + "/+", 40);
   return [
-    ((s) => make("aws-secret-access-key", s, `[default]\nregion = us-east-1\naws_secret_access_key = ${s}\n`))(awsSecret()),
-    ((s) => make("aws-secret-access-key", s, `export AWS_SECRET_ACCESS_KEY=${s}\naws s3 ls s3://build-artifacts/`))(awsSecret()),
-    ((s) => make("aws-secret-access-key", s, `$ aws sts get-session-token\n{\n    "Credentials": {\n        "SecretAccessKey": "${s}",\n        "Expiration": "2024-07-01T12:00:00Z"\n    }\n}`))(awsSecret()),
+    ((s) => make("aws-secret-access-key", s, `[default]\nregion = us-east-1\naws_secret_access_key = ${s}\n`))(
+      awsSecret(),
+    ),
+    ((s) => make("aws-secret-access-key", s, `export AWS_SECRET_ACCESS_KEY=${s}\naws s3 ls s3://build-artifacts/`))(
+      awsSecret(),
+    ),
+    ((s) =>
+      make(
+        "aws-secret-access-key",
+        s,
+        `$ aws sts get-session-token\n{\n    "Credentials": {\n        "SecretAccessKey": "${s}",\n        "Expiration": "2024-07-01T12:00:00Z"\n    }\n}`,
+      ))(awsSecret()),
     ((s) => make("datadog-api-key", s, `DD_API_KEY=${s}\nDD_SITE=datadoghq.eu`))(random.hex(32)),
-    ((s) => make("datadog-api-key", s, `helm install datadog-agent --set datadog.site=datadoghq.com \\\n  --set DATADOG_APP_KEY=${s}`))(random.hex(40)),
-    ((s) => make("heroku-api-key", s, `heroku config is fine, but the CLI fails with HEROKU_API_KEY=${s} set`))(random.uuid()),
-    ((s) => make("cohere-api-key", s, `co = cohere.Client()  # picks up COHERE_API_KEY\nCOHERE_API_KEY=${s}`))(random.alnum(40)),
+    ((s) =>
+      make(
+        "datadog-api-key",
+        s,
+        `helm install datadog-agent --set datadog.site=datadoghq.com \\\n  --set DATADOG_APP_KEY=${s}`,
+      ))(random.hex(40)),
+    ((s) => make("heroku-api-key", s, `heroku config is fine, but the CLI fails with HEROKU_API_KEY=${s} set`))(
+      random.uuid(),
+    ),
+    ((s) => make("cohere-api-key", s, `co = cohere.Client()  # picks up COHERE_API_KEY\nCOHERE_API_KEY=${s}`))(
+      random.alnum(40),
+    ),
     ((s) => make("mistral-api-key", s, `MISTRAL_API_KEY="${s}" python chat.py`))(random.alnum(32)),
     ((s) => make("twilio-auth-token", s, `TWILIO_AUTH_TOKEN=${s}\nTWILIO_FROM=+15005550006`))(random.hex(32)),
   ];
@@ -153,7 +230,14 @@ function pem(label: string, random: Random, bytes: number): { block: string; lin
 
 function containerEntries(random: Random): PlantedEntry[] {
   const entries: PlantedEntry[] = [];
-  const labels = ["RSA PRIVATE KEY", "OPENSSH PRIVATE KEY", "EC PRIVATE KEY", "PRIVATE KEY", "ENCRYPTED PRIVATE KEY", "PGP PRIVATE KEY BLOCK"];
+  const labels = [
+    "RSA PRIVATE KEY",
+    "OPENSSH PRIVATE KEY",
+    "EC PRIVATE KEY",
+    "PRIVATE KEY",
+    "ENCRYPTED PRIVATE KEY",
+    "PGP PRIVATE KEY BLOCK",
+  ];
   const intros = [
     (b: string) => `here's the deploy key from the server, is the format right?\n\n${b}\n`,
     (b: string) => `$ cat ~/.ssh/id_deploy\n${b}\n$ ssh -i ~/.ssh/id_deploy git@git.internal`,
@@ -192,7 +276,11 @@ function contextEntries(random: Random): PlantedEntry[] {
   }
   for (let index = 0; index < 2; index += 1) {
     const key = random.hex(32);
-    add("sentry-dsn", key, `SENTRY_DSN=https://${key}@o${random.int(100000, 999999)}.ingest.sentry.io/${random.int(1000000, 9999999)}`);
+    add(
+      "sentry-dsn",
+      key,
+      `SENTRY_DSN=https://${key}@o${random.int(100000, 999999)}.ingest.sentry.io/${random.int(1000000, 9999999)}`,
+    );
   }
   const assignments: ((s: string) => string)[] = [
     (s) => `# .env\nDB_HOST=localhost\nDB_PASSWORD=${s}\n`,
@@ -268,6 +356,10 @@ function contextEntries(random: Random): PlantedEntry[] {
 
 /** Every planted entry, in a stable order. */
 export function buildPlanted(random: Random): PlantedEntry[] {
-  return [...providerEntries(random), ...keyedProviderEntries(random), ...containerEntries(random), ...contextEntries(random)];
+  return [
+    ...providerEntries(random),
+    ...keyedProviderEntries(random),
+    ...containerEntries(random),
+    ...contextEntries(random),
+  ];
 }
-

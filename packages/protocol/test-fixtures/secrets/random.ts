@@ -47,7 +47,8 @@ export function createRandom(seed: number): Random {
     alnum: (length) => chars(ALNUM, length),
     base64: (count) => bytes(count).toString("base64"),
     base64url: (count) => bytes(count).toString("base64url"),
-    uuid: () => `${chars(HEX, 8)}-${chars(HEX, 4)}-4${chars(HEX, 3)}-${chars("89ab", 1)}${chars(HEX, 3)}-${chars(HEX, 12)}`,
+    uuid: () =>
+      `${chars(HEX, 8)}-${chars(HEX, 4)}-4${chars(HEX, 3)}-${chars("89ab", 1)}${chars(HEX, 3)}-${chars(HEX, 12)}`,
   };
 }
 

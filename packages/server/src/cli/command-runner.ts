@@ -52,7 +52,10 @@ export const NODE_COMMAND_RUNNER: CommandRunner = {
 };
 
 /** Only the variables a child needs from ours; everything else is given explicitly. */
-export function inheritedEnvironment(env: Readonly<Record<string, string | undefined>>, keys: readonly string[]): Record<string, string> {
+export function inheritedEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  keys: readonly string[],
+): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const key of keys) {
     const value = env[key];

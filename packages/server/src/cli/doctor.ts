@@ -32,8 +32,13 @@ async function probe(target: ServerTarget, path: string): Promise<{ status: Chec
   try {
     const response = await callServer<{ status?: string; checks?: Record<string, string> }>(target, "GET", path);
     const body = response.body ?? {};
-    const checks = body.checks ? ` (${Object.entries(body.checks).map(([k, v]) => `${k}: ${v}`).join(", ")})` : "";
-    const good = response.status === 200 && (body.status === "ok" || body.status === "ready" || body.status === "degraded");
+    const checks = body.checks
+      ? ` (${Object.entries(body.checks)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(", ")})`
+      : "";
+    const good =
+      response.status === 200 && (body.status === "ok" || body.status === "ready" || body.status === "degraded");
     return { status: good ? "ok" : "failed", detail: `${response.status} ${body.status ?? "?"}${checks}` };
   } catch (error) {
     return { status: "failed", detail: error instanceof ServerCallError ? error.message : String(error) };

@@ -12,7 +12,11 @@ export interface CheckoutDeps {
 
 /** A clean environment: no GIT_* variables of ours, never an interactive credential prompt. */
 export function gitEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return { ...inheritedEnvironment(env, ["PATH", "HOME", "SSH_AUTH_SOCK", "LANG"]), GIT_TERMINAL_PROMPT: "0", GIT_CONFIG_NOSYSTEM: "1" };
+  return {
+    ...inheritedEnvironment(env, ["PATH", "HOME", "SSH_AUTH_SOCK", "LANG"]),
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_CONFIG_NOSYSTEM: "1",
+  };
 }
 
 export class CheckoutError extends Error {
@@ -26,17 +30,25 @@ export class CheckoutError extends Error {
  * Fetches `ref` of `url` into a fresh `staging` directory (shallow, detached). The remote URL is not stored in the
  * checkout's Git config. Returns the commit. Throws CheckoutError with a message that never contains Git's output.
  */
-export async function fetchIntoStaging({ runner, env }: CheckoutDeps, { url, ref, staging, display }: { url: string; ref: string; staging: string; display: string }): Promise<string> {
+export async function fetchIntoStaging(
+  { runner, env }: CheckoutDeps,
+  { url, ref, staging, display }: { url: string; ref: string; staging: string; display: string },
+): Promise<string> {
   const gitEnv = gitEnvironment(env);
   const git = async (args: string[], what: string): Promise<string> => {
     const result = await runner.run("git", args, { env: gitEnv, timeoutMs: 300_000 });
     if (result.code !== 0) {
-      throw new CheckoutError(`${what} failed (${result.startError === undefined ? `git exited ${result.code}` : "git could not be started"}); Git's output is not shown because it may contain credentials`);
+      throw new CheckoutError(
+        `${what} failed (${result.startError === undefined ? `git exited ${result.code}` : "git could not be started"}); Git's output is not shown because it may contain credentials`,
+      );
     }
     return result.stdout.trim();
   };
   await git(["init", "--quiet", staging], "git init of the staging directory");
-  await git(["-C", staging, "fetch", "--quiet", "--depth", "1", "--no-tags", "--", url, ref], `fetching ${ref} of ${display}`);
+  await git(
+    ["-C", staging, "fetch", "--quiet", "--depth", "1", "--no-tags", "--", url, ref],
+    `fetching ${ref} of ${display}`,
+  );
   await git(["-C", staging, "checkout", "--quiet", "--detach", "FETCH_HEAD"], `checking out ${ref}`);
   return git(["-C", staging, "rev-parse", "HEAD"], "reading the fetched commit");
 }
@@ -55,7 +67,9 @@ export async function swapIn(files: FileOps, { staging, target }: { staging: str
   } catch (error) {
     if (hadPrevious) await files.rename(backup, target);
     await files.remove(staging);
-    throw new CheckoutError(`swapping the new checkout in failed (${error instanceof Error ? error.message : String(error)}); the previous checkout was restored`);
+    throw new CheckoutError(
+      `swapping the new checkout in failed (${error instanceof Error ? error.message : String(error)}); the previous checkout was restored`,
+    );
   }
   if (hadPrevious) await files.remove(backup);
 }

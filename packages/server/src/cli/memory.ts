@@ -12,7 +12,10 @@ export interface EntryListing {
   entries: Array<{ citation: { entry_id: string }; kind: string; text: string; state: string; version: number }>;
 }
 
-export async function searchMemoryCommand(target: ServerTarget, options: { scope: string; query: string; limit?: number }): Promise<SearchResult> {
+export async function searchMemoryCommand(
+  target: ServerTarget,
+  options: { scope: string; query: string; limit?: number },
+): Promise<SearchResult> {
   return callOk<SearchResult>(target, "POST", "/v1/memory/search", {
     scope_id: options.scope,
     query: options.query,
@@ -20,7 +23,10 @@ export async function searchMemoryCommand(target: ServerTarget, options: { scope
   });
 }
 
-export async function listMemoryCommand(target: ServerTarget, options: { scope: string; includeInactive?: boolean }): Promise<EntryListing> {
+export async function listMemoryCommand(
+  target: ServerTarget,
+  options: { scope: string; includeInactive?: boolean },
+): Promise<EntryListing> {
   return callOk<EntryListing>(target, "POST", "/v1/memory/entries/list", {
     scope_id: options.scope,
     include_inactive: options.includeInactive ?? false,

@@ -17,8 +17,7 @@ export function printResult(value: unknown, human: string, options: OutputOption
 
 /** Prints the failure (as {"error":{code,message}} with --json) and sets a non-zero exit code. */
 export function printFailure(error: unknown, options: OutputOptions): void {
-  const code =
-    error instanceof PowerContextError || error instanceof ServerCallError ? error.code : "internal_error";
+  const code = error instanceof PowerContextError || error instanceof ServerCallError ? error.code : "internal_error";
   const message = error instanceof Error ? error.message : String(error);
   if (options.json) process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
   else process.stderr.write(`powercontext: ${message}\n`);

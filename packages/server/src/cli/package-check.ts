@@ -36,13 +36,18 @@ export function checkPackage(dir: string): PackageCheck {
     return { ok: false, problems: [`${dir}/package.json is missing or not JSON`], unresolved: [] };
   }
   const problems: string[] = [];
-  if (manifest.name !== PI_PACKAGE_NAME) problems.push(`the package is named ${JSON.stringify(manifest.name)}, not ${PI_PACKAGE_NAME}`);
-  const extensions = Array.isArray(manifest.pi?.extensions) ? manifest.pi.extensions.filter((item): item is string => typeof item === "string") : [];
+  if (manifest.name !== PI_PACKAGE_NAME)
+    problems.push(`the package is named ${JSON.stringify(manifest.name)}, not ${PI_PACKAGE_NAME}`);
+  const extensions = Array.isArray(manifest.pi?.extensions)
+    ? manifest.pi.extensions.filter((item): item is string => typeof item === "string")
+    : [];
   if (extensions.length === 0) problems.push("the manifest declares no pi.extensions");
-  for (const extension of extensions) if (!existsSync(join(dir, extension))) problems.push(`the extension ${extension} is missing`);
+  for (const extension of extensions)
+    if (!existsSync(join(dir, extension))) problems.push(`the extension ${extension} is missing`);
   const skill = join(dir, "skills", "project-context", "SKILL.md");
   if (!existsSync(skill)) problems.push("the bundled skills/project-context/SKILL.md is missing");
-  else if (!/^---\nname: project-context\ndescription: /.test(readFileSync(skill, "utf8"))) problems.push("the bundled SKILL.md has no project-context frontmatter");
+  else if (!/^---\nname: project-context\ndescription: /.test(readFileSync(skill, "utf8")))
+    problems.push("the bundled SKILL.md has no project-context frontmatter");
   const unresolved = Object.keys(manifest.dependencies ?? {}).filter((name) => !resolvesFrom(dir, name));
   return { ok: problems.length === 0 && unresolved.length === 0, problems, unresolved };
 }

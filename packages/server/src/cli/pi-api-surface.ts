@@ -77,7 +77,8 @@ export function readApiSurface(packageDir: string | null): ApiSurface {
   const file = typesFile ?? "(host package not found)";
   const ai = packageDir === null ? null : piAiTypes(packageDir);
   const resultBlock = text === null ? null : /interface BeforeAgentStartEventResult \{([\s\S]*?)\n\}/.exec(text);
-  const fields = resultBlock === null ? [] : [...(resultBlock[1] ?? "").matchAll(/^\s{4}(\w+)\??:/gm)].map((m) => m[1] ?? "");
+  const fields =
+    resultBlock === null ? [] : [...(resultBlock[1] ?? "").matchAll(/^\s{4}(\w+)\??:/gm)].map((m) => m[1] ?? "");
   const sendReturns = returnTypes(api, "sendUserMessage");
   const appendReturns = returnTypes(api, "appendEntry");
   const providerResult = text === null ? null : /type BeforeProviderRequestEventResult = ([^;]+);/.exec(text);
@@ -90,8 +91,16 @@ export function readApiSurface(packageDir: string | null): ApiSurface {
     beforeProviderRequestResult: providerResult === null ? null : (providerResult[1] ?? "").trim(),
     phaseFieldsDeclared: fact(text, /\b(runId|phaseId|finality)\??:/, file),
     contextAbort: fact(text, /\babort\(\): void;/, file),
-    toolResultUsageOptional: fact(text, /interface ToolResultEvent(?:Base)? \{[^}]*usage\?:\s*Usage/, file, /usage\?:\s*Usage/),
-    responseModelOptional: ai === null ? { found: false, evidence: "pi-ai declarations not found" } : fact(ai.text, /responseModel\?: string;/, ai.file),
+    toolResultUsageOptional: fact(
+      text,
+      /interface ToolResultEvent(?:Base)? \{[^}]*usage\?:\s*Usage/,
+      file,
+      /usage\?:\s*Usage/,
+    ),
+    responseModelOptional:
+      ai === null
+        ? { found: false, evidence: "pi-ai declarations not found" }
+        : fact(ai.text, /responseModel\?: string;/, ai.file),
     cacheHook: fact(text, /cache_warming_decision|cacheRetention/, file),
   };
 }

@@ -33,15 +33,32 @@ export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorO
   const checks: PiCheck[] = [];
   const executable = findPiExecutable(env, options.pi);
   if (executable === null) {
-    checks.push({ name: "pi executable", status: "failed", detail: options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file` });
+    checks.push({
+      name: "pi executable",
+      status: "failed",
+      detail: options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file`,
+    });
     checks.push({ name: "pi list", status: "skipped", detail: "skipped because there is no Pi executable" });
-    checks.push({ name: "powercontext-pi manifest", status: "skipped", detail: "skipped because there is no Pi executable" });
+    checks.push({
+      name: "powercontext-pi manifest",
+      status: "skipped",
+      detail: "skipped because there is no Pi executable",
+    });
     return { ok: false, executable: null, package_dir: null, checks };
   }
   const host = describeHost(executable);
-  checks.push({ name: "pi executable", status: "ok", detail: host.packageVersion === null ? executable : `${executable} (package ${host.packageVersion})` });
+  checks.push({
+    name: "pi executable",
+    status: "ok",
+    detail: host.packageVersion === null ? executable : `${executable} (package ${host.packageVersion})`,
+  });
   const packageDir = await installedPackage(runner, executable, env, checks);
-  const report: PiDoctorReport = { ok: checks.every((check) => check.status === "ok"), executable, package_dir: packageDir, checks };
+  const report: PiDoctorReport = {
+    ok: checks.every((check) => check.status === "ok"),
+    executable,
+    package_dir: packageDir,
+    checks,
+  };
   if (options.deep === true) {
     report.deep = await runPreflight(runner, { executable, packageDir, env });
     report.ok &&= report.deep.ok;
@@ -54,10 +71,19 @@ export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorO
 }
 
 /** Runs `pi list` and finds the listed local package whose manifest is named powercontext-pi. */
-async function installedPackage(runner: CommandRunner, executable: string, env: PiDoctorDeps["env"], checks: PiCheck[]): Promise<string | null> {
+async function installedPackage(
+  runner: CommandRunner,
+  executable: string,
+  env: PiDoctorDeps["env"],
+  checks: PiCheck[],
+): Promise<string | null> {
   const list = await runner.run(executable, ["list"], { env: userPiEnvironment(env), timeoutMs: 60_000 });
   if (list.code !== 0) {
-    checks.push({ name: "pi list", status: "failed", detail: `\`pi list\` ${list.startError ?? `exited ${list.code}`}` });
+    checks.push({
+      name: "pi list",
+      status: "failed",
+      detail: `\`pi list\` ${list.startError ?? `exited ${list.code}`}`,
+    });
     checks.push({ name: "powercontext-pi manifest", status: "skipped", detail: "skipped because `pi list` failed" });
     return null;
   }
@@ -71,6 +97,10 @@ async function installedPackage(runner: CommandRunner, executable: string, env: 
       return resolve(dir);
     }
   }
-  checks.push({ name: "powercontext-pi manifest", status: "failed", detail: "no package listed by `pi list` has a manifest named powercontext-pi (run `powercontext setup pi`)" });
+  checks.push({
+    name: "powercontext-pi manifest",
+    status: "failed",
+    detail: "no package listed by `pi list` has a manifest named powercontext-pi (run `powercontext setup pi`)",
+  });
   return null;
 }

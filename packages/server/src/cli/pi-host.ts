@@ -52,9 +52,16 @@ export function describeHost(executable: string): PiHost {
   }
   for (;;) {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: unknown;
+        version?: unknown;
+      };
       if (typeof manifest.name === "string" && HOST_PACKAGE_NAMES.includes(manifest.name)) {
-        return { executable, packageDir: dir, packageVersion: typeof manifest.version === "string" ? manifest.version : null };
+        return {
+          executable,
+          packageDir: dir,
+          packageVersion: typeof manifest.version === "string" ? manifest.version : null,
+        };
       }
     } catch {
       // no manifest here; keep walking up
@@ -70,7 +77,8 @@ export function piAgentDir(env: Environment): string {
   const home = env.HOME ?? homedir();
   const configured = env.PI_CODING_AGENT_DIR;
   if (configured !== undefined && configured !== "") {
-    const expanded = configured === "~" ? home : configured.startsWith("~/") ? join(home, configured.slice(2)) : configured;
+    const expanded =
+      configured === "~" ? home : configured.startsWith("~/") ? join(home, configured.slice(2)) : configured;
     return isAbsolute(expanded) ? expanded : resolve(expanded);
   }
   return join(home, ".pi", "agent");
@@ -89,11 +97,18 @@ export interface SelfReportedVersion {
   detail: string;
 }
 
-export async function selfReportedVersion(runner: CommandRunner, executable: string, env: Record<string, string>): Promise<SelfReportedVersion> {
+export async function selfReportedVersion(
+  runner: CommandRunner,
+  executable: string,
+  env: Record<string, string>,
+): Promise<SelfReportedVersion> {
   const result = await runner.run(executable, ["--version"], { env, timeoutMs: 30_000 });
   const version = result.stdout.trim().split("\n").at(-1)?.trim() ?? "";
   if (result.code !== 0 || !/^\d+\.\d+\.\d+[\w.+-]*$/.test(version)) {
-    return { version: null, detail: `\`pi --version\` ${result.startError ?? `exited ${result.code}`} without a version` };
+    return {
+      version: null,
+      detail: `\`pi --version\` ${result.startError ?? `exited ${result.code}`} without a version`,
+    };
   }
   return { version, detail: `${version} (self-reported by \`pi --version\`, unverified)` };
 }

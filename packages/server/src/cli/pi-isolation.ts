@@ -20,12 +20,20 @@ export const ISOLATION_ENV = { PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSI
 
 /** The user's PowerContext extension settings are passed through so the preflight activates the extension as they would. */
 function extensionSettings(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  return inheritedEnvironment(env, Object.keys(env).filter((key) => key.startsWith("POWERCONTEXT_PI_")));
+  return inheritedEnvironment(
+    env,
+    Object.keys(env).filter((key) => key.startsWith("POWERCONTEXT_PI_")),
+  );
 }
 
 export function createIsolatedHome(env: Readonly<Record<string, string | undefined>>): IsolatedHome {
   const root = mkdtempSync(join(tmpdir(), "powercontext-pi-preflight-"));
-  const paths = { home: join(root, "home"), tmp: join(root, "tmp"), cwd: join(root, "project"), agentDir: join(root, "agent") };
+  const paths = {
+    home: join(root, "home"),
+    tmp: join(root, "tmp"),
+    cwd: join(root, "project"),
+    agentDir: join(root, "agent"),
+  };
   for (const dir of Object.values(paths)) mkdirSync(dir);
   return {
     root,

@@ -17,7 +17,8 @@ const REMOTE_SOURCE = /^(npm:|git:|https?:\/\/|ssh:\/\/|git@)/;
 
 function sourceOf(entry: unknown): string | null {
   if (typeof entry === "string") return entry;
-  if (typeof entry === "object" && entry !== null && "source" in entry && typeof entry.source === "string") return entry.source;
+  if (typeof entry === "object" && entry !== null && "source" in entry && typeof entry.source === "string")
+    return entry.source;
   return null;
 }
 
@@ -44,7 +45,8 @@ export function readUserPackages(agentDir: string): PiPackageEntry[] {
   } catch {
     return [];
   }
-  const packages = typeof settings === "object" && settings !== null && "packages" in settings ? settings.packages : undefined;
+  const packages =
+    typeof settings === "object" && settings !== null && "packages" in settings ? settings.packages : undefined;
   if (!Array.isArray(packages)) return [];
   const entries: PiPackageEntry[] = [];
   for (const item of packages) {
@@ -58,7 +60,9 @@ export function readUserPackages(agentDir: string): PiPackageEntry[] {
 
 /** PowerContext registrations other than `keepDir`: the ones a successful setup supersedes. */
 export function supersededRegistrations(entries: readonly PiPackageEntry[], keepDir: string): PiPackageEntry[] {
-  return entries.filter((entry) => entry.name === PI_PACKAGE_NAME && entry.dir !== null && resolve(entry.dir) !== resolve(keepDir));
+  return entries.filter(
+    (entry) => entry.name === PI_PACKAGE_NAME && entry.dir !== null && resolve(entry.dir) !== resolve(keepDir),
+  );
 }
 
 export interface ListedPackage {

@@ -27,7 +27,10 @@ export interface PreflightInput {
   timeoutMs?: number;
 }
 
-export async function runPreflight(runner: CommandRunner, { executable, packageDir, env, timeoutMs = 30_000 }: PreflightInput): Promise<PreflightReport> {
+export async function runPreflight(
+  runner: CommandRunner,
+  { executable, packageDir, env, timeoutMs = 30_000 }: PreflightInput,
+): Promise<PreflightReport> {
   const isolated = createIsolatedHome(env);
   const checks: PiCheck[] = [];
   let hostVersion: string | null = null;
@@ -37,25 +40,44 @@ export async function runPreflight(runner: CommandRunner, { executable, packageD
     checks.push({
       name: "host version",
       status: version.version === null ? "failed" : TESTED_PI_VERSIONS.includes(version.version) ? "ok" : "unverified",
-      detail: version.version === null || TESTED_PI_VERSIONS.includes(version.version) ? version.detail : `${version.detail}; outside the tested set (${TESTED_PI_VERSIONS.join(", ")}), so a valid transcript is not a pass`,
+      detail:
+        version.version === null || TESTED_PI_VERSIONS.includes(version.version)
+          ? version.detail
+          : `${version.detail}; outside the tested set (${TESTED_PI_VERSIONS.join(", ")}), so a valid transcript is not a pass`,
     });
-    isolated.writeAgentFile("settings.json", { retry: { enabled: false }, ...(packageDir === null ? {} : { packages: [packageDir] }) });
+    isolated.writeAgentFile("settings.json", {
+      retry: { enabled: false },
+      ...(packageDir === null ? {} : { packages: [packageDir] }),
+    });
     const session = startRpcSession(executable, ["--no-session"], { cwd: isolated.cwd, env: isolated.env() });
     const pending = PASSIVE_REQUESTS.map((type) => session.send({ type }, timeoutMs));
     const ids = PASSIVE_REQUESTS.map((_, index) => `pc-${index + 1}`);
     const answered = await Promise.allSettled(pending);
     const exitCode = await session.close();
-    const unanswered = answered.flatMap((result, index) => (result.status === "rejected" ? [`${PASSIVE_REQUESTS[index]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`] : []));
+    const unanswered = answered.flatMap((result, index) =>
+      result.status === "rejected"
+        ? [
+            `${PASSIVE_REQUESTS[index]}: ${result.reason instanceof Error ? result.reason.message : String(result.reason)}`,
+          ]
+        : [],
+    );
     const problems = [...unanswered, ...validatePassiveTranscript(session.records, ids)];
     if (exitCode !== 0) problems.push(`Pi exited with ${exitCode} after stdin closed${tail(session.stderr())}`);
     checks.push({
       name: "rpc transcript",
       status: problems.length === 0 ? "ok" : "failed",
-      detail: problems.length === 0 ? `${PASSIVE_REQUESTS.join(", ")}: strict shapes valid, zero activity` : problems.slice(0, 12).join("; "),
+      detail:
+        problems.length === 0
+          ? `${PASSIVE_REQUESTS.join(", ")}: strict shapes valid, zero activity`
+          : problems.slice(0, 12).join("; "),
     });
     const commands = commandsOf(session.records[3]);
     const pc = commands.find((command) => command.name === "pc" && command.source === "extension");
-    const fromPackage = pc !== undefined && packageDir !== null && pc.sourceInfo?.origin === "package" && resolve(pc.sourceInfo.baseDir ?? "") === resolve(packageDir);
+    const fromPackage =
+      pc !== undefined &&
+      packageDir !== null &&
+      pc.sourceInfo?.origin === "package" &&
+      resolve(pc.sourceInfo.baseDir ?? "") === resolve(packageDir);
     checks.push({
       name: "extension active",
       status: fromPackage ? "ok" : "failed",
@@ -69,10 +91,17 @@ export async function runPreflight(runner: CommandRunner, { executable, packageD
     checks.push({
       name: "bundled skill",
       status: skill !== undefined ? "ok" : "failed",
-      detail: skill !== undefined ? `project-context discovered (${skill.sourceInfo?.path ?? "?"})` : "the project-context Skill was not discovered",
+      detail:
+        skill !== undefined
+          ? `project-context discovered (${skill.sourceInfo?.path ?? "?"})`
+          : "the project-context Skill was not discovered",
     });
   } catch (error) {
-    checks.push({ name: "rpc transcript", status: "failed", detail: error instanceof Error ? error.message : String(error) });
+    checks.push({
+      name: "rpc transcript",
+      status: "failed",
+      detail: error instanceof Error ? error.message : String(error),
+    });
   } finally {
     isolated.remove();
   }

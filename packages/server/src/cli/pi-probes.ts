@@ -41,19 +41,39 @@ function collectKeys(value: unknown, into: Set<string>): void {
 async function promptAndSettle(session: RpcSession, message: string): Promise<void> {
   const from = session.records.length;
   const response = await session.send({ type: "prompt", message });
-  if (response.success !== true) throw new Error(`the probe prompt was refused: ${JSON.stringify(response.error ?? null)}`);
+  if (response.success !== true)
+    throw new Error(`the probe prompt was refused: ${JSON.stringify(response.error ?? null)}`);
   await session.waitFor((record: RpcRecord) => record.type === "agent_settled", 60_000, from);
 }
 
-export async function runCapabilityProbes(executable: string, env: Readonly<Record<string, string | undefined>>): Promise<ProbeObservations> {
+export async function runCapabilityProbes(
+  executable: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ProbeObservations> {
   const model = await startProbeModel();
   const isolated = createIsolatedHome({ PATH: env.PATH, LANG: env.LANG, TZ: env.TZ });
   try {
-    isolated.writeAgentFile("settings.json", { retry: { enabled: false }, compaction: { enabled: false, keepRecentTokens: 1 } });
-    isolated.writeAgentFile("models.json", { providers: { probe: { baseUrl: model.baseUrl, api: "openai-completions", apiKey: "probe", models: [{ id: "probe-model" }] } } });
+    isolated.writeAgentFile("settings.json", {
+      retry: { enabled: false },
+      compaction: { enabled: false, keepRecentTokens: 1 },
+    });
+    isolated.writeAgentFile("models.json", {
+      providers: {
+        probe: { baseUrl: model.baseUrl, api: "openai-completions", apiKey: "probe", models: [{ id: "probe-model" }] },
+      },
+    });
     const session = startRpcSession(
       executable,
-      ["--no-session", "--no-extensions", "--no-skills", "--no-context-files", "--model", "probe/probe-model", "-e", PROBE_EXTENSION_PATH],
+      [
+        "--no-session",
+        "--no-extensions",
+        "--no-skills",
+        "--no-context-files",
+        "--model",
+        "probe/probe-model",
+        "-e",
+        PROBE_EXTENSION_PATH,
+      ],
       { cwd: isolated.cwd, env: isolated.env() },
     );
     try {
@@ -64,14 +84,17 @@ export async function runCapabilityProbes(executable: string, env: Readonly<Reco
       await promptAndSettle(session, "probe turn PC_PROBE_BLOCK");
       const compact = await session.send({ type: "compact" });
       await session.close();
-      const reports = session.stderr().split("\n").flatMap((line) => {
-        if (!line.startsWith("PC_PROBE ")) return [];
-        try {
-          return [JSON.parse(line.slice("PC_PROBE ".length)) as { event?: string; reason?: string }];
-        } catch {
-          return [];
-        }
-      });
+      const reports = session
+        .stderr()
+        .split("\n")
+        .flatMap((line) => {
+          if (!line.startsWith("PC_PROBE ")) return [];
+          try {
+            return [JSON.parse(line.slice("PC_PROBE ".length)) as { event?: string; reason?: string }];
+          } catch {
+            return [];
+          }
+        });
       const keys = new Set<string>();
       collectKeys(session.records, keys);
       const data = state.data as { autoCompactionEnabled?: unknown } | undefined;
@@ -82,11 +105,16 @@ export async function runCapabilityProbes(executable: string, env: Readonly<Reco
         compactedAnyway: reports.some((r) => r.event === "session_compact"),
         toolsPerRequest: model.requests.slice(0, 2).map((request) => request.tools),
         blockThrown: reports.some((r) => r.event === "block_thrown"),
-        blockedRequestDispatched: model.requests.slice(beforeBlock).some((request) => request.body.includes("PC_PROBE_BLOCK")),
+        blockedRequestDispatched: model.requests
+          .slice(beforeBlock)
+          .some((request) => request.body.includes("PC_PROBE_BLOCK")),
         extensionErrors: session.records.filter((record) => record.type === "extension_error").length,
         phaseKeys: [...keys].filter((key) => PHASE_KEY.test(key)),
         assistantUsage: session.records.some((record) => {
-          const message = record.type === "message_end" ? (record.message as { role?: string; usage?: unknown } | undefined) : undefined;
+          const message =
+            record.type === "message_end"
+              ? (record.message as { role?: string; usage?: unknown } | undefined)
+              : undefined;
           return message?.role === "assistant" && typeof message.usage === "object" && message.usage !== null;
         }),
         recordTypes: [...new Set(session.records.map((record) => String(record.type)))],

@@ -14,10 +14,14 @@ export function describeCapabilities(report: CapabilityReport): string[] {
   ];
   if (report.probe_error !== null) out.push(`  probe run failed: ${report.probe_error}`);
   for (const gate of report.gates) {
-    out.push(`  ${gate.id.padEnd(3)} ${gate.status.padEnd(9)} ${gate.required ? "required" : "optional"}  ${gate.capability} [${gate.method}]`);
+    out.push(
+      `  ${gate.id.padEnd(3)} ${gate.status.padEnd(9)} ${gate.required ? "required" : "optional"}  ${gate.capability} [${gate.method}]`,
+    );
     for (const evidence of gate.evidence) out.push(`        - ${evidence}`);
   }
-  out.push(`Gate: phase0 = ${report.gate.phase0}, phase1Eligible = ${report.gate.phase1Eligible}, extensionState = ${report.gate.extensionState}`);
+  out.push(
+    `Gate: phase0 = ${report.gate.phase0}, phase1Eligible = ${report.gate.phase1Eligible}, extensionState = ${report.gate.extensionState}`,
+  );
   if (report.gate.reasons.length > 0) out.push(`  because: ${report.gate.reasons.join(", ")}`);
   return out;
 }
@@ -25,7 +29,10 @@ export function describeCapabilities(report: CapabilityReport): string[] {
 export function describePiDoctor(report: PiDoctorReport): string {
   const out = lines(report.checks);
   if (report.deep !== undefined) {
-    out.push(`Passive preflight (prompt sent: no; requests: ${report.deep.requests.join(", ")}):`, ...lines(report.deep.checks, "  "));
+    out.push(
+      `Passive preflight (prompt sent: no; requests: ${report.deep.requests.join(", ")}):`,
+      ...lines(report.deep.checks, "  "),
+    );
   }
   if (report.capabilities !== undefined) out.push(...describeCapabilities(report.capabilities));
   out.push(report.ok ? "Pi is ready for PowerContext." : "Pi is not ready for PowerContext (see above).");
@@ -37,6 +44,8 @@ export function describeSetupPi(report: SetupPiReport): string {
   return [
     `Source: ${source}`,
     ...lines(report.steps),
-    report.ok ? `powercontext-pi is installed from ${report.package_dir}. Start a new Pi process to load it.` : "Setup did not complete (see above).",
+    report.ok
+      ? `powercontext-pi is installed from ${report.package_dir}. Start a new Pi process to load it.`
+      : "Setup did not complete (see above).",
   ].join("\n");
 }

@@ -21,9 +21,16 @@ export interface RpcStartOptions {
 }
 
 /** Pi's RPC framing splits on "\n" only (not on U+2028/U+2029, which readline would). */
-export function startRpcSession(executable: string, args: readonly string[], { cwd, env }: RpcStartOptions): RpcSession {
+export function startRpcSession(
+  executable: string,
+  args: readonly string[],
+  { cwd, env }: RpcStartOptions,
+): RpcSession {
   const child = spawn(executable, ["--mode", "rpc", ...args], { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
-  const exited = once(child, "close").then(([code]) => code as number | null, () => null);
+  const exited = once(child, "close").then(
+    ([code]) => code as number | null,
+    () => null,
+  );
   const records: RpcRecord[] = [];
   const listeners = new Set<() => void>();
   let exitedAlready = false;
@@ -55,7 +62,11 @@ export function startRpcSession(executable: string, args: readonly string[], { c
       } catch {
         parsed = undefined;
       }
-      records.push(typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as RpcRecord) : { invalid_line: line.slice(0, 200) });
+      records.push(
+        typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+          ? (parsed as RpcRecord)
+          : { invalid_line: line.slice(0, 200) },
+      );
     }
     notify();
   });

@@ -16,7 +16,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function checkKeys(where: string, value: Record<string, unknown>, required: readonly string[], optional: readonly string[], problems: Problems): void {
+function checkKeys(
+  where: string,
+  value: Record<string, unknown>,
+  required: readonly string[],
+  optional: readonly string[],
+  problems: Problems,
+): void {
   for (const key of required) if (!(key in value)) problems.push(`${where}: missing "${key}"`);
   for (const key of Object.keys(value)) {
     if (!required.includes(key) && !optional.includes(key)) problems.push(`${where}: unexpected field "${key}"`);
@@ -29,10 +35,34 @@ function expect(where: string, ok: boolean, what: string, problems: Problems): v
 
 function checkState(data: Record<string, unknown>, problems: Problems): void {
   const at = "get_state.data";
-  checkKeys(at, data, ["thinkingLevel", "isStreaming", "isCompacting", "steeringMode", "followUpMode", "sessionId", "autoCompactionEnabled", "messageCount", "pendingMessageCount"], ["model", "sessionFile", "sessionName"], problems);
+  checkKeys(
+    at,
+    data,
+    [
+      "thinkingLevel",
+      "isStreaming",
+      "isCompacting",
+      "steeringMode",
+      "followUpMode",
+      "sessionId",
+      "autoCompactionEnabled",
+      "messageCount",
+      "pendingMessageCount",
+    ],
+    ["model", "sessionFile", "sessionName"],
+    problems,
+  );
   const model = data.model;
-  expect(at, model === undefined || model === null || (isObject(model) && typeof model.id === "string" && typeof model.provider === "string"), "model is not a model object", problems);
-  for (const key of ["thinkingLevel", "steeringMode", "followUpMode", "sessionId"]) expect(at, typeof data[key] === "string", `${key} is not a string`, problems);
+  expect(
+    at,
+    model === undefined ||
+      model === null ||
+      (isObject(model) && typeof model.id === "string" && typeof model.provider === "string"),
+    "model is not a model object",
+    problems,
+  );
+  for (const key of ["thinkingLevel", "steeringMode", "followUpMode", "sessionId"])
+    expect(at, typeof data[key] === "string", `${key} is not a string`, problems);
   expect(at, typeof data.autoCompactionEnabled === "boolean", "autoCompactionEnabled is not a boolean", problems);
   expect(at, data.isStreaming === false, "isStreaming is not false (activity)", problems);
   expect(at, data.isCompacting === false, "isCompacting is not false (activity)", problems);
@@ -58,7 +88,12 @@ function checkStats(data: Record<string, unknown>, problems: Problems): void {
 
 function checkMessages(data: Record<string, unknown>, problems: Problems): void {
   checkKeys("get_messages.data", data, ["messages"], [], problems);
-  expect("get_messages.data", Array.isArray(data.messages) && data.messages.length === 0, "messages is not an empty array (activity)", problems);
+  expect(
+    "get_messages.data",
+    Array.isArray(data.messages) && data.messages.length === 0,
+    "messages is not an empty array (activity)",
+    problems,
+  );
 }
 
 function checkCommands(data: Record<string, unknown>, problems: Problems): void {
@@ -76,14 +111,25 @@ function checkCommands(data: Record<string, unknown>, problems: Problems): void 
     }
     checkKeys(where, command, ["name", "source"], ["description", "sourceInfo"], problems);
     expect(where, typeof command.name === "string" && command.name !== "", "name is not a non-empty string", problems);
-    expect(where, command.source === "extension" || command.source === "prompt" || command.source === "skill", `source ${JSON.stringify(command.source)} is not extension, prompt or skill`, problems);
-    expect(where, command.description === undefined || typeof command.description === "string", "description is not a string", problems);
+    expect(
+      where,
+      command.source === "extension" || command.source === "prompt" || command.source === "skill",
+      `source ${JSON.stringify(command.source)} is not extension, prompt or skill`,
+      problems,
+    );
+    expect(
+      where,
+      command.description === undefined || typeof command.description === "string",
+      "description is not a string",
+      problems,
+    );
     const info = command.sourceInfo;
     if (info !== undefined) {
       if (!isObject(info)) problems.push(`${where}.sourceInfo: not an object`);
       else {
         checkKeys(`${where}.sourceInfo`, info, ["path", "source", "scope", "origin"], ["baseDir"], problems);
-        for (const key of Object.keys(info)) expect(`${where}.sourceInfo`, typeof info[key] === "string", `${key} is not a string`, problems);
+        for (const key of Object.keys(info))
+          expect(`${where}.sourceInfo`, typeof info[key] === "string", `${key} is not a string`, problems);
       }
     }
   }
@@ -96,8 +142,12 @@ function checkCommands(data: Record<string, unknown>, problems: Problems): void 
 export function validatePassiveTranscript(records: readonly RpcRecord[], ids: readonly string[]): Problems {
   const problems: Problems = [];
   if (records.length !== PASSIVE_REQUESTS.length) {
-    const kinds = records.map((record) => String(record.type ?? (record.invalid_line === undefined ? "?" : "non-JSON line")));
-    problems.push(`expected exactly ${PASSIVE_REQUESTS.length} records (one response per request), got ${records.length}: ${kinds.join(", ")}`);
+    const kinds = records.map((record) =>
+      String(record.type ?? (record.invalid_line === undefined ? "?" : "non-JSON line")),
+    );
+    problems.push(
+      `expected exactly ${PASSIVE_REQUESTS.length} records (one response per request), got ${records.length}: ${kinds.join(", ")}`,
+    );
   }
   for (const [index, request] of PASSIVE_REQUESTS.entries()) {
     const record = records[index];
@@ -108,9 +158,19 @@ export function validatePassiveTranscript(records: readonly RpcRecord[], ids: re
     }
     checkKeys(at, record, ["id", "type", "command", "success", "data"], [], problems);
     expect(at, record.type === "response", `type ${JSON.stringify(record.type)} is not "response"`, problems);
-    expect(at, record.id === ids[index], `id ${JSON.stringify(record.id)} is not ${JSON.stringify(ids[index])}`, problems);
+    expect(
+      at,
+      record.id === ids[index],
+      `id ${JSON.stringify(record.id)} is not ${JSON.stringify(ids[index])}`,
+      problems,
+    );
     expect(at, record.command === request, `command ${JSON.stringify(record.command)} is not "${request}"`, problems);
-    expect(at, record.success === true, `success is not true${typeof record.error === "string" ? ` (${record.error.slice(0, 200)})` : ""}`, problems);
+    expect(
+      at,
+      record.success === true,
+      `success is not true${typeof record.error === "string" ? ` (${record.error.slice(0, 200)})` : ""}`,
+      problems,
+    );
     const data = record.data;
     if (!isObject(data)) {
       problems.push(`${at}: data is not an object`);
@@ -123,7 +183,8 @@ export function validatePassiveTranscript(records: readonly RpcRecord[], ids: re
   }
   const state = records[0]?.data;
   const stats = records[1]?.data;
-  if (isObject(state) && isObject(stats) && state.sessionId !== stats.sessionId) problems.push("get_state and get_session_stats name different sessions");
+  if (isObject(state) && isObject(stats) && state.sessionId !== stats.sessionId)
+    problems.push("get_state and get_session_stats name different sessions");
   return problems;
 }
 

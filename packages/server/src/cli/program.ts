@@ -50,13 +50,22 @@ export function buildProgram(): Command {
     .description("Run the Server in the foreground until SIGINT or SIGTERM.")
     .option("--host <host>", "listen address (default 127.0.0.1, or POWERCONTEXT_SERVER_HOST)")
     .option("--port <port>", "listen port (default 8000, or POWERCONTEXT_SERVER_PORT)")
-    .option("--data-dir <dir>", "data directory (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)")
+    .option(
+      "--data-dir <dir>",
+      "data directory (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)",
+    )
     .option("--json", "print the startup summary as JSON")
     .action(async (options: { host?: string; port?: string; dataDir?: string; json?: boolean }) => {
       try {
         const running = await runServer(process.env, options);
         printResult(
-          { status: "listening", url: running.url, data_dir: running.dataDir, store: running.engine, version: PACKAGE_VERSION },
+          {
+            status: "listening",
+            url: running.url,
+            data_dir: running.dataDir,
+            store: running.engine,
+            version: PACKAGE_VERSION,
+          },
           `PowerContext ${PACKAGE_VERSION} listening on ${running.url} (store: ${running.engine}, data: ${running.dataDir})`,
           options,
         );
@@ -80,11 +89,16 @@ export function buildProgram(): Command {
   const setup = program.command("setup").description("Install PowerContext into a coding agent.");
   setup
     .command("pi")
-    .description("Install the powercontext-pi package into Pi from a local checkout or a Git ref, then run `doctor pi`.")
+    .description(
+      "Install the powercontext-pi package into Pi from a local checkout or a Git ref, then run `doctor pi`.",
+    )
     .option("--source <source>", "owner/repo, a Git URL, or a local path (default: packages/pi of this checkout)")
     .option("--ref <ref>", "the Git ref to install (default: the remote's HEAD); needs a Git --source")
     .option("--pi <executable>", "the Pi executable (default: `pi` on PATH)")
-    .option("--data-dir <dir>", "where remote checkouts live (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)")
+    .option(
+      "--data-dir <dir>",
+      "where remote checkouts live (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)",
+    )
     .option("--json", "print the result as one JSON object (no progress)")
     .action((options: { source?: string; ref?: string; pi?: string; dataDir?: string; json?: boolean }) =>
       runCommand(
@@ -106,7 +120,9 @@ export function buildProgram(): Command {
       ),
     );
 
-  const doctorCommand = withClientOptions(program.command("doctor").description("Check the package and the Server's liveness and readiness."));
+  const doctorCommand = withClientOptions(
+    program.command("doctor").description("Check the package and the Server's liveness and readiness."),
+  );
   doctorCommand
     .command("pi")
     .description("Check the Pi executable, `pi list` and the installed powercontext-pi manifest.")
@@ -116,7 +132,12 @@ export function buildProgram(): Command {
     .option("--json", "print the result as one JSON object")
     // `--json` after `pi` is parsed by `doctor` (which has the same option), so merge both levels.
     .action((_options: unknown, command: Command) => {
-      const options = command.optsWithGlobals<{ deep?: boolean; capabilities?: boolean; pi?: string; json?: boolean }>();
+      const options = command.optsWithGlobals<{
+        deep?: boolean;
+        capabilities?: boolean;
+        pi?: string;
+        json?: boolean;
+      }>();
       return runCommand(
         options,
         () => doctorPi({ runner: NODE_COMMAND_RUNNER, env: process.env }, options),
@@ -124,15 +145,20 @@ export function buildProgram(): Command {
         (report) => (report.ok ? 0 : EXIT_FAILED),
       );
     });
-  doctorCommand
-    .action((options: ClientOptions) =>
-      runCommand(
-        options,
-        () => doctor(resolveTarget(process.env, options.server), PACKAGE_VERSION),
-        (report) => [...report.checks.map((c) => `${c.status === "ok" ? "ok  " : c.status === "skipped" ? "skip" : "FAIL"}  ${c.name}: ${c.detail}`), report.ok ? "PowerContext is ready." : `PowerContext is not ready (${report.server}).`].join("\n"),
-        (report) => (report.ok ? 0 : EXIT_FAILED),
-      ),
-    );
+  doctorCommand.action((options: ClientOptions) =>
+    runCommand(
+      options,
+      () => doctor(resolveTarget(process.env, options.server), PACKAGE_VERSION),
+      (report) =>
+        [
+          ...report.checks.map(
+            (c) => `${c.status === "ok" ? "ok  " : c.status === "skipped" ? "skip" : "FAIL"}  ${c.name}: ${c.detail}`,
+          ),
+          report.ok ? "PowerContext is ready." : `PowerContext is not ready (${report.server}).`,
+        ].join("\n"),
+      (report) => (report.ok ? 0 : EXIT_FAILED),
+    ),
+  );
 
   const review = program.command("review").description("Review Memory candidates.");
   withScope(review.command("list").description("List candidates (pending by default)."))
@@ -143,18 +169,27 @@ export function buildProgram(): Command {
       runCommand(
         options,
         () => listReview(resolveTarget(process.env, options.server), options),
-        (page) => [
-          ...page.candidates.map(describeCandidate),
-          page.candidates.length === 0 ? `No ${options.status} candidates.` : "",
-          page.next_cursor ? `More: --cursor ${page.next_cursor}` : "",
-        ].filter(Boolean).join("\n"),
+        (page) =>
+          [
+            ...page.candidates.map(describeCandidate),
+            page.candidates.length === 0 ? `No ${options.status} candidates.` : "",
+            page.next_cursor ? `More: --cursor ${page.next_cursor}` : "",
+          ]
+            .filter(Boolean)
+            .join("\n"),
       ),
     );
-  withScope(review.command("show").argument("<candidate_id>").description("Show one candidate."))
-    .action((id: string, options: ScopedOptions) =>
-      runCommand(options, () => showReview(resolveTarget(process.env, options.server), { scope: options.scope, id }), describeCandidate),
-    );
-  withScope(review.command("approve").argument("<candidate_id>").description("Approve a pending candidate into Memory."))
+  withScope(review.command("show").argument("<candidate_id>").description("Show one candidate.")).action(
+    (id: string, options: ScopedOptions) =>
+      runCommand(
+        options,
+        () => showReview(resolveTarget(process.env, options.server), { scope: options.scope, id }),
+        describeCandidate,
+      ),
+  );
+  withScope(
+    review.command("approve").argument("<candidate_id>").description("Approve a pending candidate into Memory."),
+  )
     .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
     .option("--reviewer <id>", "who approves (default user:cli)")
     .action((id: string, options: ScopedOptions & { version?: number; reviewer?: string }) =>
@@ -183,7 +218,10 @@ export function buildProgram(): Command {
       runCommand(
         options,
         () => searchMemoryCommand(resolveTarget(process.env, options.server), { ...options, query: words.join(" ") }),
-        (result) => (result.hits.length === 0 ? "No matches." : result.hits.map((h) => `${h.score.toFixed(3)}  ${h.citation.entry_id}  ${h.text}`).join("\n")),
+        (result) =>
+          result.hits.length === 0
+            ? "No matches."
+            : result.hits.map((h) => `${h.score.toFixed(3)}  ${h.citation.entry_id}  ${h.text}`).join("\n"),
       ),
     );
   withScope(memory.command("list").description("List Memory entries at the head."))
@@ -195,7 +233,9 @@ export function buildProgram(): Command {
         (listing) =>
           listing.entries.length === 0
             ? "No entries."
-            : listing.entries.map((e) => `${e.citation.entry_id}  v${e.version}  ${e.state}  ${e.kind}  ${e.text}`).join("\n"),
+            : listing.entries
+                .map((e) => `${e.citation.entry_id}  v${e.version}  ${e.state}  ${e.kind}  ${e.text}`)
+                .join("\n"),
       ),
     );
   return program;

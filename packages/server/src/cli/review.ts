@@ -34,13 +34,23 @@ export async function listReview(
 }
 
 export async function showReview(target: ServerTarget, options: { scope: string; id: string }): Promise<Candidate> {
-  return callOk<Candidate>(target, "POST", "/v1/memory/candidates/get", { scope_id: options.scope, candidate_id: options.id });
+  return callOk<Candidate>(target, "POST", "/v1/memory/candidates/get", {
+    scope_id: options.scope,
+    candidate_id: options.id,
+  });
 }
 
 /** Approves or rejects; without an explicit version, the candidate's current version is read first. */
 export async function decideReview(
   target: ServerTarget,
-  options: { scope: string; id: string; decision: "approve" | "reject"; version?: number; reviewer?: string; reason?: string },
+  options: {
+    scope: string;
+    id: string;
+    decision: "approve" | "reject";
+    version?: number;
+    reviewer?: string;
+    reason?: string;
+  },
 ): Promise<Candidate> {
   const version = options.version ?? (await showReview(target, options)).version;
   const body = {

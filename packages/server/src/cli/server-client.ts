@@ -59,21 +59,38 @@ export async function callServer<T>(
   try {
     parsed = text === "" ? null : JSON.parse(text);
   } catch {
-    throw new ServerCallError(response.status, "invalid_response", `The Server answered ${response.status} with a non-JSON body.`);
+    throw new ServerCallError(
+      response.status,
+      "invalid_response",
+      `The Server answered ${response.status} with a non-JSON body.`,
+    );
   }
   if (response.status >= 400 && response.status !== 503) {
     const envelope = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ServerCallError(response.status, envelope?.code ?? "error", envelope?.message ?? `The Server answered ${response.status}.`);
+    throw new ServerCallError(
+      response.status,
+      envelope?.code ?? "error",
+      envelope?.message ?? `The Server answered ${response.status}.`,
+    );
   }
   return { status: response.status, body: parsed as T };
 }
 
 /** Like callServer, but a 503 is an error too. */
-export async function callOk<T>(target: ServerTarget, method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+export async function callOk<T>(
+  target: ServerTarget,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await callServer<T>(target, method, path, body);
   if (response.status >= 400) {
     const envelope = (response.body as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ServerCallError(response.status, envelope?.code ?? "unavailable", envelope?.message ?? "The Server is not ready.");
+    throw new ServerCallError(
+      response.status,
+      envelope?.code ?? "unavailable",
+      envelope?.message ?? "The Server is not ready.",
+    );
   }
   return response.body;
 }

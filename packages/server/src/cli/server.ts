@@ -8,7 +8,8 @@ import { openStore } from "../store/open-store.ts";
 
 const RECALL_STATS_INTERVAL_MS = 1000;
 
-export const PACKAGE_VERSION: string = (createRequire(import.meta.url)("../../package.json") as { version: string }).version;
+export const PACKAGE_VERSION: string = (createRequire(import.meta.url)("../../package.json") as { version: string })
+  .version;
 
 export interface RunningServer {
   url: string;

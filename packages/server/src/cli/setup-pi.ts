@@ -48,7 +48,12 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
   const source = parsePackageSource(options.source, options.ref, deps.defaultPackageDir);
   const report: SetupPiReport = {
     ok: false,
-    source: { kind: source.kind, location: source.display, ref: source.kind === "git" ? source.ref : null, commit: null },
+    source: {
+      kind: source.kind,
+      location: source.display,
+      ref: source.kind === "git" ? source.ref : null,
+      commit: null,
+    },
     package_dir: null,
     steps: [],
     removed: [],
@@ -59,7 +64,9 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
   const step = (name: string, status: PiCheck["status"], detail: string): boolean => {
     index += 1;
     report.steps.push({ name, status, detail });
-    deps.onProgress(`[${index}/${total}] ${status === "ok" ? "ok  " : status === "failed" ? "FAIL" : status}  ${name}: ${detail}`);
+    deps.onProgress(
+      `[${index}/${total}] ${status === "ok" ? "ok  " : status === "failed" ? "FAIL" : status}  ${name}: ${detail}`,
+    );
     return status === "ok" || status === "skipped";
   };
 
@@ -71,7 +78,12 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
     await deps.files.mkdir(paths.root);
     let commit: string;
     try {
-      commit = await fetchIntoStaging(deps, { url: source.url, ref: source.ref, staging: paths.staging, display: source.display });
+      commit = await fetchIntoStaging(deps, {
+        url: source.url,
+        ref: source.ref,
+        staging: paths.staging,
+        display: source.display,
+      });
     } catch (error) {
       await deps.files.remove(paths.staging);
       step("fetch", "failed", error instanceof Error ? error.message : String(error));
@@ -83,7 +95,11 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
     const verified = stagedPackage === null ? null : checkPackage(stagedPackage);
     if (stagedPackage === null || verified === null || verified.problems.length > 0) {
       await deps.files.remove(paths.staging);
-      step("verify package", "failed", `${describeProblems(stagedPackage, verified?.problems ?? [], [])}; the previous checkout is unchanged`);
+      step(
+        "verify package",
+        "failed",
+        `${describeProblems(stagedPackage, verified?.problems ?? [], [])}; the previous checkout is unchanged`,
+      );
       return report;
     }
     step("verify package", "ok", "powercontext-pi with its extension and the bundled SKILL.md");
@@ -97,7 +113,11 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
     packageDir = `${paths.target}${stagedPackage.slice(paths.staging.length)}`;
     const { unresolved } = checkPackage(packageDir);
     if (unresolved.length > 0) {
-      step("dependencies", "failed", `${describeProblems(packageDir, [], unresolved)}, then run \`powercontext setup pi --source ${packageDir}\``);
+      step(
+        "dependencies",
+        "failed",
+        `${describeProblems(packageDir, [], unresolved)}, then run \`powercontext setup pi --source ${packageDir}\``,
+      );
       return report;
     }
   } else {
@@ -107,18 +127,30 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
       step("verify package", "failed", describeProblems(packageDir, verified.problems, verified.unresolved));
       return report;
     }
-    step("verify package", "ok", `${packageDir}: powercontext-pi with its extension, the bundled SKILL.md and resolvable dependencies`);
+    step(
+      "verify package",
+      "ok",
+      `${packageDir}: powercontext-pi with its extension, the bundled SKILL.md and resolvable dependencies`,
+    );
   }
   report.package_dir = packageDir;
 
   if (executable === null) {
-    step("pi install", "failed", options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file`);
+    step(
+      "pi install",
+      "failed",
+      options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file`,
+    );
     return report;
   }
   const env = userPiEnvironment(deps.env);
   const install = await deps.runner.run(executable, ["install", packageDir], { env, timeoutMs: 120_000 });
   if (install.code !== 0) {
-    step("pi install", "failed", `\`pi install ${packageDir}\` ${install.startError ?? `exited ${install.code}`}; earlier registrations were left in place`);
+    step(
+      "pi install",
+      "failed",
+      `\`pi install ${packageDir}\` ${install.startError ?? `exited ${install.code}`}; earlier registrations were left in place`,
+    );
     return report;
   }
   step("pi install", "ok", packageDir);
@@ -142,12 +174,20 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
         : `removed ${report.removed.join(", ")}`,
   );
 
-  report.doctor = await doctorPi({ runner: deps.runner, env: deps.env }, options.pi === undefined ? {} : { pi: options.pi });
+  report.doctor = await doctorPi(
+    { runner: deps.runner, env: deps.env },
+    options.pi === undefined ? {} : { pi: options.pi },
+  );
   const doctorOk = report.doctor.ok && report.doctor.package_dir === packageDir;
   step(
     "doctor pi",
     doctorOk ? "ok" : "failed",
-    doctorOk ? "the Pi executable, `pi list` and the installed powercontext-pi manifest check out" : report.doctor.checks.filter((c) => c.status !== "ok").map((c) => `${c.name}: ${c.detail}`).join("; ") || `\`pi list\` resolves powercontext-pi to ${report.doctor.package_dir}, not ${packageDir}`,
+    doctorOk
+      ? "the Pi executable, `pi list` and the installed powercontext-pi manifest check out"
+      : report.doctor.checks
+          .filter((c) => c.status !== "ok")
+          .map((c) => `${c.name}: ${c.detail}`)
+          .join("; ") || `\`pi list\` resolves powercontext-pi to ${report.doctor.package_dir}, not ${packageDir}`,
   );
   report.ok = report.steps.every((s) => s.status === "ok");
   return report;
@@ -156,6 +196,9 @@ export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promi
 function describeProblems(dir: string | null, problems: readonly string[], unresolved: readonly string[]): string {
   if (dir === null) return "the checkout holds no powercontext-pi package (at its root or in packages/pi)";
   const all = [...problems];
-  if (unresolved.length > 0) all.push(`the dependencies ${unresolved.join(", ")} do not resolve from ${dir} (run \`npm install --omit=dev\` in the checkout; setup does not install dependencies)`);
+  if (unresolved.length > 0)
+    all.push(
+      `the dependencies ${unresolved.join(", ")} do not resolve from ${dir} (run \`npm install --omit=dev\` in the checkout; setup does not install dependencies)`,
+    );
   return all.join("; ");
 }

@@ -16,7 +16,12 @@ test("capturing the same bytes twice returns the original receipt; different byt
   const again = await post("/v1/sources/content", capture("s1", "hello"));
   assert.equal(again.status, 202);
   assert.deepEqual(again.json, first.json);
-  const reordered = await post("/v1/sources/content", { scope_id: SCOPE, source_id: "s1", content: "hello", metadata: { origin: "test" } });
+  const reordered = await post("/v1/sources/content", {
+    scope_id: SCOPE,
+    source_id: "s1",
+    content: "hello",
+    metadata: { origin: "test" },
+  });
   assert.equal(reordered.status, 202);
   const conflict = await post("/v1/sources/content", capture("s1", "hello!"));
   assert.equal(conflict.status, 409);
@@ -27,14 +32,22 @@ test("capturing the same bytes twice returns the original receipt; different byt
 
 test("200 concurrent captures to one scope get gap-free positions", async (t) => {
   const { post } = await buildTestApp(t);
-  const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => post("/v1/sources/content", capture(`c${i}`, `content ${i}`))));
+  const responses = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => post("/v1/sources/content", capture(`c${i}`, `content ${i}`))),
+  );
   const positions = responses.map((r) => r.json.position as number).sort((a, b) => a - b);
-  assert.deepEqual(positions, Array.from({ length: 200 }, (_, i) => i + 1));
+  assert.deepEqual(
+    positions,
+    Array.from({ length: 200 }, (_, i) => i + 1),
+  );
 });
 
 test("capture → flush → candidates → review → memory → prepare recalls a cited entry for a paraphrased query", async (t) => {
   const { post } = await buildTestApp(t);
-  await post("/v1/sources/content", capture("p1", "We decided to use pnpm instead of npm for installing packages in this repo."));
+  await post(
+    "/v1/sources/content",
+    capture("p1", "We decided to use pnpm instead of npm for installing packages in this repo."),
+  );
   await post("/v1/sources/content", capture("p2", "Can you look at the failing test?"));
   const flush = await post("/v1/memory/flush", { scope_id: SCOPE });
   assert.equal(flush.status, 200);
@@ -49,7 +62,10 @@ test("capture → flush → candidates → review → memory → prepare recalls
   assert.equal(approved.json.candidates[0].reviewer, "policy:auto");
   assert.deepEqual(approved.json.candidates[0].source_refs, [{ name: "content", source_id: "p1" }]);
 
-  const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query: "Which package manager should I install dependencies with?" });
+  const prepared = await post("/v1/context/prepare", {
+    scope_id: SCOPE,
+    query: "Which package manager should I install dependencies with?",
+  });
   assert.equal(prepared.status, 200);
   assert.equal(prepared.json.status, "ready");
   assert.equal(prepared.json.content_bytes, Buffer.byteLength(prepared.json.content));
@@ -59,7 +75,14 @@ test("capture → flush → candidates → review → memory → prepare recalls
   assert.match(block.items[0].content, /pnpm instead of npm/);
 
   const idle = await post("/v1/memory/flush", { scope_id: SCOPE });
-  assert.deepEqual(idle.json, { status: "idle", previous_cursor: 2, current_cursor: 2, high_watermark: 2, processed_source_count: 0, memory: null });
+  assert.deepEqual(idle.json, {
+    status: "idle",
+    previous_cursor: 2,
+    current_cursor: 2,
+    high_watermark: 2,
+    processed_source_count: 0,
+    memory: null,
+  });
 });
 
 test("the manual policy keeps candidates pending until a person approves them", async (t) => {
@@ -72,9 +95,17 @@ test("the manual policy keeps candidates pending until a person approves them", 
   const candidate = pending.json.candidates[0];
   assert.equal(candidate.status, "pending");
   assert.equal(candidate.reviewer, null);
-  const stale = await post("/v1/memory/candidates/approve", { scope_id: SCOPE, candidate_id: candidate.candidate_id, expected_version: 2 });
+  const stale = await post("/v1/memory/candidates/approve", {
+    scope_id: SCOPE,
+    candidate_id: candidate.candidate_id,
+    expected_version: 2,
+  });
   assert.equal(stale.status, 409);
-  assert.deepEqual(stale.json.error, { code: "candidate_conflict", message: "The Candidate version is stale.", details: { expected_version: 2, current_version: 1 } });
+  assert.deepEqual(stale.json.error, {
+    code: "candidate_conflict",
+    message: "The Candidate version is stale.",
+    details: { expected_version: 2, current_version: 1 },
+  });
   const approved = await post("/v1/memory/candidates/approve", {
     scope_id: SCOPE,
     candidate_id: candidate.candidate_id,
@@ -87,33 +118,65 @@ test("the manual policy keeps candidates pending until a person approves them", 
   const entries = (await post("/v1/memory/entries/list", { scope_id: SCOPE })).json.entries;
   assert.equal(entries.length, 1);
   assert.deepEqual(entries[0].source_refs, [{ name: "content", source_id: "m1" }]);
-  const again = await post("/v1/memory/candidates/reject", { scope_id: SCOPE, candidate_id: candidate.candidate_id, expected_version: 1, reason: "late" });
+  const again = await post("/v1/memory/candidates/reject", {
+    scope_id: SCOPE,
+    candidate_id: candidate.candidate_id,
+    expected_version: 1,
+    reason: "late",
+  });
   assert.equal(again.status, 409);
   assert.deepEqual(again.json.error.details, { status: "approved" });
 });
 
 test("revise and retire keep history, and changes reports it", async (t) => {
   const { post } = await buildTestApp(t);
-  const remembered = await post("/v1/memory/remember", { scope_id: SCOPE, kind: "decision", text: "  Use PostgreSQL 16 for billing.  ", reason: "review" });
+  const remembered = await post("/v1/memory/remember", {
+    scope_id: SCOPE,
+    kind: "decision",
+    text: "  Use PostgreSQL 16 for billing.  ",
+    reason: "review",
+  });
   assert.equal(remembered.status, 200);
   assert.equal(remembered.json.entry.text, "Use PostgreSQL 16 for billing.");
   const citation = remembered.json.entry.citation;
   await post("/v1/memory/remember", { scope_id: SCOPE, kind: "note", text: "Unrelated." });
-  const revised = await post("/v1/memory/entries/revise", { scope_id: SCOPE, citation, kind: "decision", text: "Use PostgreSQL 16.4 for billing.", reason: "pin" });
+  const revised = await post("/v1/memory/entries/revise", {
+    scope_id: SCOPE,
+    citation,
+    kind: "decision",
+    text: "Use PostgreSQL 16.4 for billing.",
+    reason: "pin",
+  });
   assert.equal(revised.status, 200, JSON.stringify(revised.json));
   assert.equal(revised.json.entry.version, 2);
-  const stale = await post("/v1/memory/entries/revise", { scope_id: SCOPE, citation, kind: "decision", text: "Again." });
+  const stale = await post("/v1/memory/entries/revise", {
+    scope_id: SCOPE,
+    citation,
+    kind: "decision",
+    text: "Again.",
+  });
   assert.equal(stale.status, 409);
   assert.equal(stale.json.error.code, "revision_conflict");
-  const retired = await post("/v1/memory/entries/retire", { scope_id: SCOPE, citation: revised.json.entry.citation, reason: "ADR-12" });
+  const retired = await post("/v1/memory/entries/retire", {
+    scope_id: SCOPE,
+    citation: revised.json.entry.citation,
+    reason: "ADR-12",
+  });
   assert.equal(retired.json.entry.state, "inactive");
-  const inactive = await post("/v1/memory/entries/revise", { scope_id: SCOPE, citation: retired.json.entry.citation, kind: "decision", text: "x" });
+  const inactive = await post("/v1/memory/entries/revise", {
+    scope_id: SCOPE,
+    citation: retired.json.entry.citation,
+    kind: "decision",
+    text: "x",
+  });
   assert.equal(inactive.json.error.code, "memory_entry_inactive");
   const old = await post("/v1/memory/entries/get", { scope_id: SCOPE, citation });
   assert.equal(old.json.text, "Use PostgreSQL 16 for billing.");
   const changes = await post("/v1/memory/changes", { scope_id: SCOPE, since_revision: 0 });
   assert.deepEqual(
-    changes.json.revisions.map((r: { changes: Array<{ op: string; reason: string | null }> }) => r.changes.map((c) => `${c.op}:${c.reason}`)),
+    changes.json.revisions.map((r: { changes: Array<{ op: string; reason: string | null }> }) =>
+      r.changes.map((c) => `${c.op}:${c.reason}`),
+    ),
     [["add:review"], ["add:null"], ["revise:pin"], ["deactivate:ADR-12"]],
   );
   assert.equal((await post("/v1/memory/changes", { scope_id: SCOPE, since_revision: 9 })).status, 422);
@@ -123,7 +186,11 @@ test("revise and retire keep history, and changes reports it", async (t) => {
 
 test("a 50,000-character prompt still gets recall", async (t) => {
   const { post } = await buildTestApp(t);
-  await post("/v1/memory/remember", { scope_id: SCOPE, kind: "constraint", text: "The billing export must stream rows; never load the whole table into memory." });
+  await post("/v1/memory/remember", {
+    scope_id: SCOPE,
+    kind: "constraint",
+    text: "The billing export must stream rows; never load the whole table into memory.",
+  });
   const filler = "Here is a long stack trace and log output from the build server. ".repeat(800);
   const query = `${filler}\nHow should the billing export read the table?`;
   assert.ok(query.length >= 50_000);
@@ -150,10 +217,22 @@ test("CJK text is recalled by a CJK query", async (t) => {
 test("an empty scope prepares the exact empty value and searches to the empty response", async (t) => {
   const { post } = await buildTestApp(t);
   const prepared = await post("/v1/context/prepare", { scope_id: "nothing", query: "anything" });
-  assert.deepEqual(prepared.json, { schema: "powercontext.prepared-context.v1", status: "empty", content: null, content_bytes: 0 });
-  assert.deepEqual((await post("/v1/memory/search", { scope_id: "nothing", query: "x" })).json, { memory: null, mode: null, hits: [] });
+  assert.deepEqual(prepared.json, {
+    schema: "powercontext.prepared-context.v1",
+    status: "empty",
+    content: null,
+    content_bytes: 0,
+  });
+  assert.deepEqual((await post("/v1/memory/search", { scope_id: "nothing", query: "x" })).json, {
+    memory: null,
+    mode: null,
+    hits: [],
+  });
   assert.deepEqual((await post("/v1/memory/changes", { scope_id: "nothing" })).json, { memory: null, revisions: [] });
-  assert.equal((await post("/v1/memory/search", { scope_id: "nothing", query: "x", mode: "vector" })).json.error.code, "capability_not_supported");
+  assert.equal(
+    (await post("/v1/memory/search", { scope_id: "nothing", query: "x", mode: "vector" })).json.error.code,
+    "capability_not_supported",
+  );
 });
 
 test("stats count sources, the flush cursor, entries by kind and recall over a 30-day default period", async (t) => {
@@ -184,7 +263,14 @@ test("capabilities are the closed nine-field value", async (t) => {
   const { app } = await buildTestApp(t);
   const response = await app.inject({ method: "GET", url: "/v1/capabilities" });
   assert.deepEqual(Object.keys(response.json()).sort(), [
-    "artifact_families", "context_versions", "experience_generation", "external_skill_registry", "handoff_generation",
-    "managed_skill_generation", "memory_extraction", "search_modes", "source_types",
+    "artifact_families",
+    "context_versions",
+    "experience_generation",
+    "external_skill_registry",
+    "handoff_generation",
+    "managed_skill_generation",
+    "memory_extraction",
+    "search_modes",
+    "source_types",
   ]);
 });

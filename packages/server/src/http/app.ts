@@ -52,7 +52,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
   // Content-Type is a contract violation, which also shields an unauthenticated loopback Server from browser CSRF.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i, { parseAs: "string" }, app.getDefaultJsonParser("error", "error"));
+  app.addContentTypeParser(
+    /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i,
+    { parseAs: "string" },
+    app.getDefaultJsonParser("error", "error"),
+  );
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {

@@ -19,19 +19,72 @@ test("malformed, mistyped, unknown-field and oversized requests get 4xx envelope
     { name: "array body", payload: "[]", status: 422, code: "invalid_request" },
     { name: "string body", payload: '"x"', status: 422, code: "invalid_request" },
     { name: "empty body", payload: "", status: 422, code: "invalid_request" },
-    { name: "no content type", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b" }), contentType: "", status: 422, code: "invalid_request" },
-    { name: "text/plain", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b" }), contentType: "text/plain", status: 422, code: "invalid_request" },
-    { name: "unknown field", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b", extra: 1 }), status: 422, code: "invalid_request" },
-    { name: "blank content", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "   " }), status: 422, code: "invalid_request" },
-    { name: "blank source id", payload: JSON.stringify({ scope_id: SCOPE, source_id: " ", content: "b" }), status: 422, code: "invalid_request" },
-    { name: "content over 200,000 characters", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "é".repeat(200_001) }), status: 422, code: "invalid_request" },
-    { name: "body over the limit", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "x".repeat(1_100_000) }), status: 413, code: "payload_too_large" },
-    { name: "metadata not an object", payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b", metadata: [1] }), status: 422, code: "invalid_request" },
-    { name: "scope over 256", payload: JSON.stringify({ scope_id: "s".repeat(257), source_id: "a", content: "b" }), status: 422, code: "invalid_request" },
-    { name: "prototype pollution", payload: '{"scope_id":"s","source_id":"a","content":"b","__proto__":{"x":1}}', status: 422, code: "invalid_request" },
+    {
+      name: "no content type",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b" }),
+      contentType: "",
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "text/plain",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b" }),
+      contentType: "text/plain",
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "unknown field",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b", extra: 1 }),
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "blank content",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "   " }),
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "blank source id",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: " ", content: "b" }),
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "content over 200,000 characters",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "é".repeat(200_001) }),
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "body over the limit",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "x".repeat(1_100_000) }),
+      status: 413,
+      code: "payload_too_large",
+    },
+    {
+      name: "metadata not an object",
+      payload: JSON.stringify({ scope_id: SCOPE, source_id: "a", content: "b", metadata: [1] }),
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "scope over 256",
+      payload: JSON.stringify({ scope_id: "s".repeat(257), source_id: "a", content: "b" }),
+      status: 422,
+      code: "invalid_request",
+    },
+    {
+      name: "prototype pollution",
+      payload: '{"scope_id":"s","source_id":"a","content":"b","__proto__":{"x":1}}',
+      status: 422,
+      code: "invalid_request",
+    },
   ];
   for (const c of cases) {
-    const headers: Record<string, string> = c.contentType === "" ? {} : { "content-type": c.contentType ?? "application/json" };
+    const headers: Record<string, string> =
+      c.contentType === "" ? {} : { "content-type": c.contentType ?? "application/json" };
     const response = await app.inject({ method: "POST", url: "/v1/sources/content", payload: c.payload, headers });
     assert.equal(response.statusCode, c.status, `${c.name}: ${response.body.slice(0, 200)}`);
     assertEnvelope(response.json(), c.code);
@@ -52,7 +105,18 @@ test("strict types: strings are not integers and integers are not booleans", asy
     ["/v1/memory/search", { scope_id: SCOPE, query: "   " }],
     ["/v1/memory/search", { scope_id: SCOPE, query: "q", limit: 51 }],
     ["/v1/memory/search", { scope_id: SCOPE, query: "q", limit: null }],
-    ["/v1/memory/entries/get", { scope_id: SCOPE, citation: { memory_ref: { family: "memory", artifact_id: "memory", revision: 1 }, entry_id: "a", entry_version_id: "b", x: 1 } }],
+    [
+      "/v1/memory/entries/get",
+      {
+        scope_id: SCOPE,
+        citation: {
+          memory_ref: { family: "memory", artifact_id: "memory", revision: 1 },
+          entry_id: "a",
+          entry_version_id: "b",
+          x: 1,
+        },
+      },
+    ],
     ["/v1/memory/flush", { scope_id: "" }],
   ];
   for (const [url, body] of cases) {

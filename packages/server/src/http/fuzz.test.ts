@@ -4,10 +4,25 @@ import { test } from "node:test";
 import { buildTestApp } from "../testing/test-app.ts";
 
 const SCOPE = "fuzz";
-const CITATION = { memory_ref: { family: "memory", artifact_id: "memory", revision: 1 }, entry_id: "mem_ent_1", entry_version_id: "mem_ver_1" };
+const CITATION = {
+  memory_ref: { family: "memory", artifact_id: "memory", revision: 1 },
+  entry_id: "mem_ent_1",
+  entry_version_id: "mem_ver_1",
+};
 const EVIDENCE = { kind: "source", source_ref: { name: "content", source_id: "s" } };
-const DRAFT = { objective: "o", state: [{ text: "t", citations: [EVIDENCE] }], disposition: "continuable", next_action: null, omissions: [] };
-const PREPARED = { schema: "powercontext.prepared-handoff.v1", scope_id: SCOPE, base: null, content: { schema: "powercontext.handoff.v1", ...DRAFT } };
+const DRAFT = {
+  objective: "o",
+  state: [{ text: "t", citations: [EVIDENCE] }],
+  disposition: "continuable",
+  next_action: null,
+  omissions: [],
+};
+const PREPARED = {
+  schema: "powercontext.prepared-handoff.v1",
+  scope_id: SCOPE,
+  base: null,
+  content: { schema: "powercontext.handoff.v1", ...DRAFT },
+};
 const CLAIM = { text: "t", basis: "declared", evidence: [] };
 const VALID: Record<string, Record<string, unknown>> = {
   "/v1/sources/content": { scope_id: SCOPE, source_id: "s", content: "We must use pnpm.", metadata: { a: 1 } },
@@ -22,29 +37,81 @@ const VALID: Record<string, Record<string, unknown>> = {
   "/v1/memory/changes": { scope_id: SCOPE, since_revision: 0 },
   "/v1/memory/candidates/list": { scope_id: SCOPE, status: "pending", cursor: null, limit: 10 },
   "/v1/memory/candidates/get": { scope_id: SCOPE, candidate_id: "mcand_1" },
-  "/v1/memory/candidates/approve": { scope_id: SCOPE, candidate_id: "mcand_1", expected_version: 1, reviewer: "user:a" },
+  "/v1/memory/candidates/approve": {
+    scope_id: SCOPE,
+    candidate_id: "mcand_1",
+    expected_version: 1,
+    reviewer: "user:a",
+  },
   "/v1/memory/candidates/reject": { scope_id: SCOPE, candidate_id: "mcand_1", expected_version: 1, reason: "no" },
-  "/v1/memory/candidates/revise": { scope_id: SCOPE, candidate_id: "mcand_1", expected_version: 1, proposal: { kind: "k", text: "t" } },
+  "/v1/memory/candidates/revise": {
+    scope_id: SCOPE,
+    candidate_id: "mcand_1",
+    expected_version: 1,
+    proposal: { kind: "k", text: "t" },
+  },
   "/v1/handoff/prepare": { scope_id: SCOPE, objective: "é".repeat(300), evidence: [EVIDENCE], max_bytes: 512 },
   "/v1/handoff/finalize": { scope_id: SCOPE, draft: DRAFT },
   "/v1/handoff/commit": { scope_id: SCOPE, handoff: PREPARED },
   "/v1/handoff/continue": { scope_id: SCOPE, selection: "prepared", prepared: PREPARED },
-  "/v1/handoff/activate": { scope_id: SCOPE, boundary_source: EVIDENCE.source_ref, objective: "o", evidence: [EVIDENCE], max_bytes: 512 },
+  "/v1/handoff/activate": {
+    scope_id: SCOPE,
+    boundary_source: EVIDENCE.source_ref,
+    objective: "o",
+    evidence: [EVIDENCE],
+    max_bytes: 512,
+  },
   "/v1/work/contracts/create": {
     scope_id: SCOPE,
     source_id: "c",
-    contract: { schema: "powercontext.work-contract.v1", trust: "untrusted_input", objective: "o", facts: [CLAIM], in_scope: ["a"], exclusions: [], completion_criteria: ["b"], authorization_notes: [], open_questions: [] },
+    contract: {
+      schema: "powercontext.work-contract.v1",
+      trust: "untrusted_input",
+      objective: "o",
+      facts: [CLAIM],
+      in_scope: ["a"],
+      exclusions: [],
+      completion_criteria: ["b"],
+      authorization_notes: [],
+      open_questions: [],
+    },
   },
   "/v1/work/handoffs/prepare-current": {
     scope_id: SCOPE,
     source_id: "b",
-    handoff: { schema: "powercontext.current-work-handoff.v1", trust: "untrusted_input", objective: "o", state: [CLAIM], disposition: "continuable", next_action: CLAIM, omissions: [] },
+    handoff: {
+      schema: "powercontext.current-work-handoff.v1",
+      trust: "untrusted_input",
+      objective: "o",
+      state: [CLAIM],
+      disposition: "continuable",
+      next_action: CLAIM,
+      omissions: [],
+    },
   },
-  "/v1/work/handoffs/acknowledge": { scope_id: SCOPE, source_id: "r", receiver: "pi", status: "declined", selection: "prepared", prepared: PREPARED, message: "m" },
+  "/v1/work/handoffs/acknowledge": {
+    scope_id: SCOPE,
+    source_id: "r",
+    receiver: "pi",
+    status: "declined",
+    selection: "prepared",
+    prepared: PREPARED,
+    message: "m",
+  },
   "/v1/work/outcomes/record": {
     scope_id: SCOPE,
     source_id: "o",
-    outcome: { schema: "powercontext.task-outcome.v1", trust: "untrusted_observation", objective: "o", summary: "s", status: "partial", observations: [CLAIM], checks: [], produced_artifacts: [], remaining_work: [] },
+    outcome: {
+      schema: "powercontext.task-outcome.v1",
+      trust: "untrusted_observation",
+      objective: "o",
+      summary: "s",
+      status: "partial",
+      observations: [CLAIM],
+      checks: [],
+      produced_artifacts: [],
+      remaining_work: [],
+    },
   },
 };
 
@@ -60,8 +127,30 @@ function random(seed: number): () => number {
 }
 
 const ODD_VALUES: unknown[] = [
-  null, true, 0, -1, 1e308, -1e308, 2 ** 53 + 2, 0.5, "", " ", "\u0000", "\uD800", "é".repeat(300), "x".repeat(9000),
-  [], [1, "a"], {}, { nested: { deeper: [null] } }, "memory", "mem_ent_1", 1, 9007199254740991, "🙂", "\n\t",
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  2 ** 53 + 2,
+  0.5,
+  "",
+  " ",
+  "\u0000",
+  "\uD800",
+  "é".repeat(300),
+  "x".repeat(9000),
+  [],
+  [1, "a"],
+  {},
+  { nested: { deeper: [null] } },
+  "memory",
+  "mem_ent_1",
+  1,
+  9007199254740991,
+  "🙂",
+  "\n\t",
 ];
 
 function mutate(valid: Record<string, unknown>, next: () => number): unknown {
@@ -101,8 +190,16 @@ test("3,000 generated malformed requests never produce a 5xx and keep the envelo
   for (let i = 0; i < 3000; i += 1) {
     const url = urls[i % urls.length] as string;
     const body = mutate(VALID[url] as Record<string, unknown>, next);
-    const response = await app.inject({ method: "POST", url, payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
-    assert.ok(response.statusCode < 500, `${url} ${JSON.stringify(body).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+    const response = await app.inject({
+      method: "POST",
+      url,
+      payload: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    });
+    assert.ok(
+      response.statusCode < 500,
+      `${url} ${JSON.stringify(body).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+    );
     if (response.statusCode >= 400) assert.ok("error" in response.json(), response.body);
   }
 });

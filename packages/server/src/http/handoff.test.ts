@@ -11,7 +11,10 @@ import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 const SCOPE = "git:github.com/acme/billing";
 const source = (source_id: string) => ({ kind: "source", source_ref: { name: "content", source_id } });
 const memory = (citation: object) => ({ kind: "memory", memory_citation: citation });
-const artifact = (family: string, artifact_id: string, revision: number) => ({ kind: "artifact", artifact_ref: { family, artifact_id, revision } });
+const artifact = (family: string, artifact_id: string, revision: number) => ({
+  kind: "artifact",
+  artifact_ref: { family, artifact_id, revision },
+});
 const handoffRef = (revision: number) => ({ family: "handoff", artifact_id: "handoff", revision });
 
 async function capture(app: TestApp, source_id: string, content: string): Promise<number> {
@@ -88,34 +91,73 @@ test("prepare → finalize → commit in one session, continue from another Serv
       { claim: "next_action", state_index: null, status: "available", unavailable_evidence: [] },
     ],
   });
-  const exact = await second.post("/v1/handoff/continue", { scope_id: SCOPE, selection: "exact", revision: handoffRef(1) });
+  const exact = await second.post("/v1/handoff/continue", {
+    scope_id: SCOPE,
+    selection: "exact",
+    revision: handoffRef(1),
+  });
   assert.deepEqual({ ...exact.json, selection: "latest" }, latest.json);
-  const fromPrepared = await second.post("/v1/handoff/continue", { scope_id: SCOPE, selection: "prepared", prepared: finalized.json });
+  const fromPrepared = await second.post("/v1/handoff/continue", {
+    scope_id: SCOPE,
+    selection: "prepared",
+    prepared: finalized.json,
+  });
   assert.equal(fromPrepared.json.selected_revision, null);
   assert.deepEqual(fromPrepared.json.current_revision, handoffRef(1));
 
   // The second session moves the head; the first session's stale PreparedHandoff then conflicts.
-  const next = await second.post("/v1/handoff/finalize", { scope_id: SCOPE, draft: { ...prepared.json, disposition: "complete", next_action: null } });
+  const next = await second.post("/v1/handoff/finalize", {
+    scope_id: SCOPE,
+    draft: { ...prepared.json, disposition: "complete", next_action: null },
+  });
   assert.deepEqual(next.json.base, handoffRef(1));
-  assert.deepEqual((await second.post("/v1/handoff/commit", { scope_id: SCOPE, handoff: next.json })).json.reference, handoffRef(2));
-  const stale = await first.post("/v1/handoff/commit", { scope_id: SCOPE, handoff: { ...next.json, content: { ...next.json.content, disposition: "blocked" } } });
+  assert.deepEqual(
+    (await second.post("/v1/handoff/commit", { scope_id: SCOPE, handoff: next.json })).json.reference,
+    handoffRef(2),
+  );
+  const stale = await first.post("/v1/handoff/commit", {
+    scope_id: SCOPE,
+    handoff: { ...next.json, content: { ...next.json.content, disposition: "blocked" } },
+  });
   assert.equal(stale.status, 409);
-  assert.deepEqual(stale.json.error, { code: "revision_conflict", message: "The Handoff Revision is stale.", details: null });
+  assert.deepEqual(stale.json.error, {
+    code: "revision_conflict",
+    message: "The Handoff Revision is stale.",
+    details: null,
+  });
   const staleButSame = await first.post("/v1/handoff/commit", { scope_id: SCOPE, handoff: finalized.json });
   assert.equal(staleButSame.status, 409, "the head's content differs from revision 1's, so the base check applies");
   const sameAsHead = await first.post("/v1/handoff/commit", { scope_id: SCOPE, handoff: { ...next.json, base: null } });
-  assert.deepEqual(sameAsHead.json.reference, handoffRef(2), "identical content returns the head before the base is checked");
-  assert.deepEqual((await first.post("/v1/handoff/continue", { scope_id: SCOPE, selection: "latest" })).json.selected_revision, handoffRef(2));
+  assert.deepEqual(
+    sameAsHead.json.reference,
+    handoffRef(2),
+    "identical content returns the head before the base is checked",
+  );
+  assert.deepEqual(
+    (await first.post("/v1/handoff/continue", { scope_id: SCOPE, selection: "latest" })).json.selected_revision,
+    handoffRef(2),
+  );
 });
 
 test("commit checks scope and base shape (422), then identity, then the base (409), then citations (404)", async (t) => {
   const app = await buildTestApp(t);
   await capture(app, "s1", "State one.");
-  const draft = { objective: "o", state: [{ text: "State one.", citations: [source("s1")] }], disposition: "continuable", next_action: null, omissions: [] };
+  const draft = {
+    objective: "o",
+    state: [{ text: "State one.", citations: [source("s1")] }],
+    disposition: "continuable",
+    next_action: null,
+    omissions: [],
+  };
   const prepared = (await app.post("/v1/handoff/finalize", { scope_id: SCOPE, draft })).json;
   const cases: Array<[string, object, number, string]> = [
     ["another scope", { ...prepared, scope_id: "other" }, 422, "invalid_request"],
-    ["a memory base", { ...prepared, base: { family: "memory", artifact_id: "memory", revision: 1 } }, 422, "invalid_request"],
+    [
+      "a memory base",
+      { ...prepared, base: { family: "memory", artifact_id: "memory", revision: 1 } },
+      422,
+      "invalid_request",
+    ],
     ["a base the scope never had", { ...prepared, base: handoffRef(3) }, 409, "revision_conflict"],
     [
       "an unavailable citation",
@@ -136,10 +178,19 @@ test("continue reports unavailable evidence per statement; a retired entry cited
   const app = await buildTestApp(t);
   await capture(app, "s1", "The export streams rows.");
   const kept = await remember(app, "Stream rows; never load the whole table.");
-  const retired = await app.post("/v1/memory/entries/retire", { scope_id: SCOPE, citation: kept, reason: "superseded" });
+  const retired = await app.post("/v1/memory/entries/retire", {
+    scope_id: SCOPE,
+    citation: kept,
+    reason: "superseded",
+  });
   const inactiveThere = retired.json.entry.citation;
   assert.equal(retired.json.entry.state, "inactive");
-  const missing = [source("never-captured"), memory({ ...kept, memory_ref: { ...kept.memory_ref, revision: 9 } }), artifact("experience", "exp_1", 1), artifact("handoff", "handoff", 5)];
+  const missing = [
+    source("never-captured"),
+    memory({ ...kept, memory_ref: { ...kept.memory_ref, revision: 9 } }),
+    artifact("experience", "exp_1", 1),
+    artifact("handoff", "handoff", 5),
+  ];
   const prepared = {
     schema: "powercontext.prepared-handoff.v1",
     scope_id: SCOPE,
@@ -166,17 +217,37 @@ test("continue reports unavailable evidence per statement; a retired entry cited
     { claim: "next_action", state_index: null, status: "unavailable", unavailable_evidence: [missing[3]] },
   ]);
   assert.equal((await app.post("/v1/handoff/commit", { scope_id: SCOPE, handoff: prepared })).status, 404);
-  assert.equal((await app.post("/v1/handoff/finalize", { scope_id: SCOPE, draft: { ...prepared.content, schema: undefined } })).status, 404);
+  assert.equal(
+    (await app.post("/v1/handoff/finalize", { scope_id: SCOPE, draft: { ...prepared.content, schema: undefined } }))
+      .status,
+    404,
+  );
 });
 
 test("continue needs exactly the field its selection names, a handoff/handoff revision that exists, and its own scope", async (t) => {
   const app = await buildTestApp(t);
-  const prepared = { schema: "powercontext.prepared-handoff.v1", scope_id: SCOPE, base: null, content: { schema: "powercontext.handoff.v1", objective: "o", state: [{ text: "t", citations: [source("s")] }], disposition: "complete", next_action: null, omissions: [] } };
+  const prepared = {
+    schema: "powercontext.prepared-handoff.v1",
+    scope_id: SCOPE,
+    base: null,
+    content: {
+      schema: "powercontext.handoff.v1",
+      objective: "o",
+      state: [{ text: "t", citations: [source("s")] }],
+      disposition: "complete",
+      next_action: null,
+      omissions: [],
+    },
+  };
   const cases: Array<[object, number, string]> = [
     [{ selection: "prepared" }, 422, "invalid_request"],
     [{ selection: "prepared", prepared, revision: handoffRef(1) }, 422, "invalid_request"],
     [{ selection: "exact" }, 422, "invalid_request"],
-    [{ selection: "exact", revision: { family: "memory", artifact_id: "memory", revision: 1 } }, 422, "invalid_request"],
+    [
+      { selection: "exact", revision: { family: "memory", artifact_id: "memory", revision: 1 } },
+      422,
+      "invalid_request",
+    ],
     [{ selection: "exact", revision: handoffRef(1) }, 404, "artifact_not_found"],
     [{ selection: "latest", prepared }, 422, "invalid_request"],
     [{ selection: "prepared", prepared: { ...prepared, scope_id: "elsewhere" } }, 422, "invalid_request"],
@@ -187,27 +258,62 @@ test("continue needs exactly the field its selection names, a handoff/handoff re
     assert.equal(response.status, status, JSON.stringify(body));
     assert.equal(response.json.error.code, code);
   }
-  const empty = await app.post("/v1/handoff/continue", { scope_id: SCOPE, selection: "latest", prepared: null, revision: null });
-  assert.deepEqual(empty.json, { trust: "untrusted_history", status: "empty", scope_id: SCOPE, content: null, selection: null, selected_revision: null, current_revision: null, evidence_checks: [] });
+  const empty = await app.post("/v1/handoff/continue", {
+    scope_id: SCOPE,
+    selection: "latest",
+    prepared: null,
+    revision: null,
+  });
+  assert.deepEqual(empty.json, {
+    trust: "untrusted_history",
+    status: "empty",
+    scope_id: SCOPE,
+    content: null,
+    selection: null,
+    selected_revision: null,
+    current_revision: null,
+    evidence_checks: [],
+  });
 });
 
 test("activate generates once per boundary past the cursor, moves the cursor only on success, and ignores the rest", async (t) => {
   const app = await buildTestApp(t);
   const objective = "Continue the export migration";
-  const activate = (source_id: string, extra: object = {}) => app.post("/v1/handoff/activate", { scope_id: SCOPE, boundary_source: { name: "content", source_id }, objective, ...extra });
+  const activate = (source_id: string, extra: object = {}) =>
+    app.post("/v1/handoff/activate", {
+      scope_id: SCOPE,
+      boundary_source: { name: "content", source_id },
+      objective,
+      ...extra,
+    });
   assert.equal((await activate("b1")).json.error.code, "handoff_evidence_not_found");
   assert.equal(await capture(app, "b1", "Migrated the export job.\nTODO: run it against staging."), 1);
 
   const generated = await activate("b1");
   assert.equal(generated.status, 200);
   assert.equal(generated.headers["x-powercontext-generation"], "deterministic");
-  assert.deepEqual({ ...generated.json, draft: null }, { status: "generated", boundary_source: { name: "content", source_id: "b1" }, previous_position: 0, current_position: 1, draft: null });
+  assert.deepEqual(
+    { ...generated.json, draft: null },
+    {
+      status: "generated",
+      boundary_source: { name: "content", source_id: "b1" },
+      previous_position: 0,
+      current_position: 1,
+      draft: null,
+    },
+  );
   assert.equal(generated.json.draft.objective, objective);
   assert.deepEqual(generated.json.draft.state[0].citations, [source("b1")]);
   assert.equal(generated.json.draft.next_action.text, "run it against staging.");
 
   const ignored = await activate("b1");
-  assert.deepEqual(ignored.json, { status: "ignored", boundary_source: { name: "content", source_id: "b1" }, previous_position: 1, current_position: 1, draft: null });
+  assert.deepEqual(ignored.json, {
+    status: "ignored",
+    boundary_source: { name: "content", source_id: "b1" },
+    previous_position: 1,
+    current_position: 1,
+    draft: null,
+  });
   assert.equal(ignored.headers["x-powercontext-generation"], undefined);
 
   await capture(app, "b2", "Staging run passed.");
@@ -219,17 +325,34 @@ test("activate generates once per boundary past the cursor, moves the cursor onl
   assert.equal(tooMany.status, 422, "the boundary plus 32 items is 33");
   const merged = await activate("b2", { evidence: [source("b2"), source("b1")] });
   assert.equal(merged.status, 200, "the boundary listed again in evidence is merged, not a duplicate");
-  assert.deepEqual([merged.json.previous_position, merged.json.current_position], [1, 2], "the failed attempts did not move the cursor");
-  assert.deepEqual(merged.json.draft.state.map((s: { citations: unknown[] }) => s.citations[0]), [source("b2"), source("b1")]);
-  assert.deepEqual((await activate("b1")).json, { status: "ignored", boundary_source: { name: "content", source_id: "b1" }, previous_position: 2, current_position: 2, draft: null });
+  assert.deepEqual(
+    [merged.json.previous_position, merged.json.current_position],
+    [1, 2],
+    "the failed attempts did not move the cursor",
+  );
+  assert.deepEqual(
+    merged.json.draft.state.map((s: { citations: unknown[] }) => s.citations[0]),
+    [source("b2"), source("b1")],
+  );
+  assert.deepEqual((await activate("b1")).json, {
+    status: "ignored",
+    boundary_source: { name: "content", source_id: "b1" },
+    previous_position: 2,
+    current_position: 2,
+    draft: null,
+  });
 });
 
 test("prepare refuses duplicate evidence (422), unavailable evidence (404), and a budget the objective alone exceeds (422)", async (t) => {
   const app = await buildTestApp(t);
   await capture(app, "s1", "Fact.");
-  const prepare = (body: object) => app.post("/v1/handoff/prepare", { scope_id: SCOPE, objective: "o", evidence: [source("s1")], ...body });
+  const prepare = (body: object) =>
+    app.post("/v1/handoff/prepare", { scope_id: SCOPE, objective: "o", evidence: [source("s1")], ...body });
   assert.equal((await prepare({ evidence: [source("s1"), source("s1")] })).json.error.code, "invalid_request");
-  assert.equal((await prepare({ evidence: [source("s1"), source("s2")] })).json.error.code, "handoff_evidence_not_found");
+  assert.equal(
+    (await prepare({ evidence: [source("s1"), source("s2")] })).json.error.code,
+    "handoff_evidence_not_found",
+  );
   assert.equal((await prepare({ evidence: [] })).status, 422);
   assert.equal((await prepare({ max_bytes: 511 })).status, 422);
   const tooBig = await prepare({ objective: "x".repeat(600), max_bytes: 512 });
@@ -245,7 +368,12 @@ test("a deterministic draft over much evidence fits max_bytes by shortening and 
     evidence.push(source(`s${i}`));
   }
   for (const max_bytes of [512, 2000, 8000, 32768]) {
-    const response = await app.post("/v1/handoff/prepare", { scope_id: SCOPE, objective: "Summarize", evidence, max_bytes });
+    const response = await app.post("/v1/handoff/prepare", {
+      scope_id: SCOPE,
+      objective: "Summarize",
+      evidence,
+      max_bytes,
+    });
     assert.equal(response.status, 200, String(max_bytes));
     const content = JSON.stringify({ schema: "powercontext.handoff.v1", ...response.json }, null, 2);
     assert.ok(Buffer.byteLength(content) <= max_bytes, `${max_bytes}: ${Buffer.byteLength(content)}`);

@@ -20,7 +20,8 @@ export function createMetrics(generations?: GenerationLog): HttpMetrics {
       registers: [registry],
       collect() {
         this.reset();
-        for (const { purpose, outcome, reason, count } of generations.counts()) this.inc({ purpose, outcome, reason }, count);
+        for (const { purpose, outcome, reason, count } of generations.counts())
+          this.inc({ purpose, outcome, reason }, count);
       },
     });
   }

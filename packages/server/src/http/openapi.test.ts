@@ -13,8 +13,16 @@ test("the Server serves its OpenAPI document at /openapi.json with every operati
   const response = await app.inject({ method: "GET", url: "/openapi.json" });
   assert.equal(response.statusCode, 200);
   const document = response.json() as { paths: Record<string, Record<string, { operationId: string }>> };
-  const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((m) => m.operationId));
-  for (const id of ["capture_content_source", "prepare_context", "flush_memory", "remember_memory", "list_memory_candidates"]) {
+  const operations = Object.values(document.paths).flatMap((methods) =>
+    Object.values(methods).map((m) => m.operationId),
+  );
+  for (const id of [
+    "capture_content_source",
+    "prepare_context",
+    "flush_memory",
+    "remember_memory",
+    "list_memory_candidates",
+  ]) {
     assert.ok(operations.includes(id), id);
   }
   assert.equal(operations.includes("metrics"), false);

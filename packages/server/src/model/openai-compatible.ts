@@ -25,7 +25,10 @@ export function parseCompletion(body: unknown): { text: string; usage: TokenUsag
   if (!Array.isArray(choices)) return null;
   const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
   if (typeof message?.content !== "string") return null;
-  const counts = (typeof usage === "object" && usage !== null ? usage : {}) as { prompt_tokens?: unknown; completion_tokens?: unknown };
+  const counts = (typeof usage === "object" && usage !== null ? usage : {}) as {
+    prompt_tokens?: unknown;
+    completion_tokens?: unknown;
+  };
   return {
     text: message.content,
     usage: { input_tokens: tokenCount(counts.prompt_tokens), output_tokens: tokenCount(counts.completion_tokens) },

@@ -23,7 +23,11 @@ describe("analyze", () => {
     ["splits dotted identifiers", "config.yaml", ["configyaml", "config", "yaml"]],
     ["splits acronym runs", "HTTPServer", ["httpserver", "http", "server"]],
     ["splits letters from digits", "sha256", ["sha256", "sha", "256"]],
-    ["keeps numbers as they are", "PostgreSQL 16 on port 5432", ["postgresql", "postgr", "sql", "16", "on", "port", "5432"]],
+    [
+      "keeps numbers as they are",
+      "PostgreSQL 16 on port 5432",
+      ["postgresql", "postgr", "sql", "16", "on", "port", "5432"],
+    ],
     ["splits version numbers", "v1.2", ["v12", "v", "1", "2"]],
     ["emits CJK unigrams then bigrams", "数据库迁移", ["数", "据", "库", "迁", "移", "数据", "据库", "库迁", "迁移"]],
     ["keeps a single CJK character", "库", ["库"]],
@@ -52,7 +56,7 @@ describe("analyze", () => {
   });
 
   it("emits only plain letter/digit runs for mixed, hostile input", () => {
-    const input = "a_b-c.d e\u0301 \u0000\u0007 ﷺ x² ٣٤ 𝔘𝔫𝔦 ㈱ İI ǅ \ud800 `rm -rf /` <tag attr=\"v\"> 数据 🙂ok";
+    const input = 'a_b-c.d e\u0301 \u0000\u0007 ﷺ x² ٣٤ 𝔘𝔫𝔦 ㈱ İI ǅ \ud800 `rm -rf /` <tag attr="v"> 数据 🙂ok';
     const terms = analyze(input);
     assert.ok(terms.length > 0);
     for (const term of terms) assert.match(term, PLAIN_TERM);
@@ -90,7 +94,19 @@ describe("STOP_WORDS", () => {
   });
 
   it("never swallows the stem of a coding content word", () => {
-    for (const word of ["use", "using", "test", "run", "build", "deploy", "install", "quit", "mining", "owned", "config"]) {
+    for (const word of [
+      "use",
+      "using",
+      "test",
+      "run",
+      "build",
+      "deploy",
+      "install",
+      "quit",
+      "mining",
+      "owned",
+      "config",
+    ]) {
       for (const term of analyze(word)) assert.ok(!STOP_WORDS.has(term), `${word} → ${term}`);
     }
   });
@@ -99,7 +115,11 @@ describe("STOP_WORDS", () => {
 describe("shapeQueryTerms", () => {
   const cases: Array<[name: string, input: string, expected: string[]]> = [
     ["drops stop words and single ASCII characters", "how do I run the tests for a CLI?", ["test", "run", "cli"]],
-    ["ranks identifiers and numbers above short words", "Why does getUserName fail on port 5432", ["getusername", "5432", "user", "name", "fail", "port"]],
+    [
+      "ranks identifiers and numbers above short words",
+      "Why does getUserName fail on port 5432",
+      ["getusername", "5432", "user", "name", "fail", "port"],
+    ],
     ["favours repeated terms", "cache db cache db cache", ["cach", "db"]],
     ["ranks CJK bigrams above unigrams", "数据库", ["数据", "据库", "数", "据", "库"]],
     ["keeps first-occurrence order on ties", "zeta alfa beta", ["zeta", "alfa", "beta"]],

@@ -272,10 +272,14 @@ export function textFingerprint(text: string): string {
 
 /** Jaccard similarity of the two term sets, in [0, 1]. Two empty sets score 0: nothing to compare is no evidence. */
 export function termSimilarity(a: readonly string[], b: readonly string[]): number {
-  const left = new Set(a);
-  const right = new Set(b);
+  return termSetSimilarity(new Set(a), new Set(b));
+}
+
+/** `termSimilarity` on sets already built. */
+export function termSetSimilarity(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
   if (left.size === 0 && right.size === 0) return 0;
+  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
   let shared = 0;
-  for (const term of left) if (right.has(term)) shared += 1;
+  for (const term of small) if (large.has(term)) shared += 1;
   return shared / (left.size + right.size - shared);
 }

@@ -1,12 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../store/types.ts";
-import { rankHits, requiredMatches } from "./rank.ts";
+import { pastedShare, rankHits, requiredMatches } from "./rank.ts";
 
 function hit(id: string, kind: string, relevance: number, written: number, searchText: string): MemorySearchHit {
   return {
     entry: {
-      citation: { memory_ref: { family: "memory", artifact_id: "memory", revision: 10 }, entry_id: id, entry_version_id: `v${id}` },
+      citation: {
+        memory_ref: { family: "memory", artifact_id: "memory", revision: 10 },
+        entry_id: id,
+        entry_version_id: `v${id}`,
+      },
       version: 1,
       kind,
       text: searchText,
@@ -21,18 +25,35 @@ function hit(id: string, kind: string, relevance: number, written: number, searc
 }
 
 test("equal relevance: the more recent entry ranks first", () => {
-  const ranked = rankHits([hit("a", "fact", 1, 1, "deploy make"), hit("b", "fact", 1, 10, "deploy make")], ["deploy", "make"], 10);
-  assert.deepEqual(ranked.map((r) => r.hit.entry.citation.entry_id), ["b", "a"]);
+  const ranked = rankHits(
+    [hit("a", "fact", 1, 1, "deploy make"), hit("b", "fact", 1, 10, "deploy make")],
+    ["deploy", "make"],
+    10,
+  );
+  assert.deepEqual(
+    ranked.map((r) => r.hit.entry.citation.entry_id),
+    ["b", "a"],
+  );
 });
 
 test("equal relevance and age: a constraint outranks a fact", () => {
   const ranked = rankHits([hit("a", "fact", 1, 5, "deploy"), hit("b", "constraint", 1, 5, "deploy")], ["deploy"], 10);
-  assert.deepEqual(ranked.map((r) => r.hit.entry.citation.entry_id), ["b", "a"]);
+  assert.deepEqual(
+    ranked.map((r) => r.hit.entry.citation.entry_id),
+    ["b", "a"],
+  );
 });
 
 test("relevance dominates kind and recency", () => {
-  const ranked = rankHits([hit("a", "fact", 3, 1, "deploy make"), hit("b", "constraint", 1, 10, "deploy make")], ["deploy", "make"], 10);
-  assert.deepEqual(ranked.map((r) => r.hit.entry.citation.entry_id), ["a", "b"]);
+  const ranked = rankHits(
+    [hit("a", "fact", 3, 1, "deploy make"), hit("b", "constraint", 1, 10, "deploy make")],
+    ["deploy", "make"],
+    10,
+  );
+  assert.deepEqual(
+    ranked.map((r) => r.hit.entry.citation.entry_id),
+    ["a", "b"],
+  );
   assert.ok(ranked.every((r) => r.score >= 0 && r.score <= 1));
 });
 
@@ -40,11 +61,54 @@ test("long queries need two shared terms; short ones need one", () => {
   assert.equal(requiredMatches(1), 1);
   assert.equal(requiredMatches(3), 1);
   assert.equal(requiredMatches(4), 2);
-  const ranked = rankHits([hit("a", "fact", 1, 1, "deploy"), hit("b", "fact", 1, 1, "deploy make")], ["deploy", "make", "x", "y"], 1);
-  assert.deepEqual(ranked.map((r) => r.hit.entry.citation.entry_id), ["b"]);
+  const ranked = rankHits(
+    [hit("a", "fact", 1, 1, "deploy"), hit("b", "fact", 1, 1, "deploy make")],
+    ["deploy", "make", "x", "y"],
+    1,
+  );
+  assert.deepEqual(
+    ranked.map((r) => r.hit.entry.citation.entry_id),
+    ["b"],
+  );
 });
 
 test("ties break by entry id bytes", () => {
   const ranked = rankHits([hit("b", "fact", 1, 1, "t"), hit("a", "fact", 1, 1, "t")], ["t"], 1);
-  assert.deepEqual(ranked.map((r) => r.hit.entry.citation.entry_id), ["a", "b"]);
+  assert.deepEqual(
+    ranked.map((r) => r.hit.entry.citation.entry_id),
+    ["a", "b"],
+  );
+});
+
+test("for a prose question, an entry made of pasted log lines ranks below an equally relevant sentence", () => {
+  const log =
+    "2026-03-02T10:11:12Z WARN billing-api request_id=1 timeout\n2026-03-02T10:11:13Z WARN billing-api request_id=2 timeout";
+  const hits = [hit("a", "conversation", 1, 5, "bill api timeout"), hit("b", "conversation", 1, 5, "bill api timeout")];
+  hits[0]!.entry.text = log;
+  hits[1]!.entry.text = "The billing API times out after 5 seconds.";
+  assert.deepEqual(
+    rankHits(hits, ["bill", "api", "timeout"], 10, { focus: "prose" }).map((r) => r.hit.entry.citation.entry_id),
+    ["b", "a"],
+  );
+  assert.deepEqual(
+    rankHits(hits, ["bill", "api", "timeout"], 10, { focus: "pasted" }).map((r) => r.hit.entry.citation.entry_id),
+    ["a", "b"],
+  );
+});
+
+test("for a prose question, a recalled lone question ranks below an equally relevant statement", () => {
+  const hits = [hit("a", "conversation", 1, 5, "cache ttl"), hit("b", "conversation", 1, 5, "cache ttl")];
+  hits[0]!.entry.text = "What is the cache TTL again?";
+  hits[1]!.entry.text = "The cache TTL is five minutes.";
+  assert.deepEqual(
+    rankHits(hits, ["cache", "ttl"], 10, { focus: "prose" }).map((r) => r.hit.entry.citation.entry_id),
+    ["b", "a"],
+  );
+});
+
+test("pasted share: none for a sentence, all for a log line, a fraction for a message quoting a fenced block", () => {
+  assert.equal(pastedShare("The export runs nightly."), 0);
+  assert.equal(pastedShare("2026-03-02T10:11:12Z ERROR export failed status=500 took=3ms"), 1);
+  const share = pastedShare("The export fails at startup, every time.\n```\nthrow new Error('x');\n```");
+  assert.ok(share > 0.3 && share < 0.6, String(share));
 });

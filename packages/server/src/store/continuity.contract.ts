@@ -35,7 +35,10 @@ function usage(overrides: Partial<ModelUsageSample> = {}): ModelUsageSample {
   };
 }
 
-export function continuityContract(name: string, open: () => Promise<ContinuityStore & { close(): Promise<void> }>): void {
+export function continuityContract(
+  name: string,
+  open: () => Promise<ContinuityStore & { close(): Promise<void> }>,
+): void {
   describe(`${name} continuity store`, () => {
     let store: ContinuityStore & { close(): Promise<void> };
     beforeEach(async () => {
@@ -50,7 +53,10 @@ export function continuityContract(name: string, open: () => Promise<ContinuityS
     });
 
     it("commits revisions 1, 2, … on the head it saw and keeps every revision readable", async () => {
-      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", null, "one")), { status: "committed", revision: 1 });
+      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", null, "one")), {
+        status: "committed",
+        revision: 1,
+      });
       assert.deepEqual(await store.commitHandoff(commitOf("scope-a", 1, "two")), { status: "committed", revision: 2 });
       const head = await store.getHandoffHead("scope-a");
       assert.equal(head?.revision, 2);
@@ -63,22 +69,36 @@ export function continuityContract(name: string, open: () => Promise<ContinuityS
     it("refuses a stale or missing base and reports the head", async () => {
       await store.commitHandoff(commitOf("scope-a", null, "one"));
       await store.commitHandoff(commitOf("scope-a", 1, "two"));
-      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", 1, "three")), { status: "revision_conflict", head: 2 });
-      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", null, "three")), { status: "revision_conflict", head: 2 });
-      assert.deepEqual(await store.commitHandoff(commitOf("scope-b", 4, "x")), { status: "revision_conflict", head: null });
+      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", 1, "three")), {
+        status: "revision_conflict",
+        head: 2,
+      });
+      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", null, "three")), {
+        status: "revision_conflict",
+        head: 2,
+      });
+      assert.deepEqual(await store.commitHandoff(commitOf("scope-b", 4, "x")), {
+        status: "revision_conflict",
+        head: null,
+      });
       assert.equal((await store.getHandoffHead("scope-a"))?.revision, 2);
     });
 
     it("answers unchanged, whatever the base, when the head already has the same content", async () => {
       await store.commitHandoff(commitOf("scope-a", null, "one"));
-      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", null, "one")), { status: "unchanged", revision: 1 });
+      assert.deepEqual(await store.commitHandoff(commitOf("scope-a", null, "one")), {
+        status: "unchanged",
+        revision: 1,
+      });
       assert.deepEqual(await store.commitHandoff(commitOf("scope-a", 7, "one")), { status: "unchanged", revision: 1 });
       assert.equal((await store.getHandoffHead("scope-a"))?.revision, 1);
     });
 
     it("lets exactly one of several concurrent commits on the same base win", async () => {
       await store.commitHandoff(commitOf("scope-a", null, "base"));
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.commitHandoff(commitOf("scope-a", 1, `c${i}`))));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.commitHandoff(commitOf("scope-a", 1, `c${i}`))),
+      );
       assert.equal(results.filter((r) => r.status === "committed").length, 1);
       assert.equal((await store.getHandoffHead("scope-a"))?.revision, 2);
     });
@@ -96,7 +116,11 @@ export function continuityContract(name: string, open: () => Promise<ContinuityS
     it("adds model usage per scope, day, purpose and kind; tokens stay null until reported", async () => {
       await store.addModelUsage([usage(), usage({ input_tokens: 5, output_tokens: 1 })]);
       await store.addModelUsage([usage({ purpose: "memory_extraction", input_tokens: null, output_tokens: null })]);
-      await store.addModelUsage([usage({ date: "2026-11-27" }), usage({ date: "2026-11-01" }), usage({ scope_id: "scope-b" })]);
+      await store.addModelUsage([
+        usage({ date: "2026-11-27" }),
+        usage({ date: "2026-11-01" }),
+        usage({ scope_id: "scope-b" }),
+      ]);
       const rows = await store.readModelUsage("scope-a", "2026-11-02", "2026-11-29");
       assert.deepEqual(rows, [
         usage({ date: "2026-11-27" }),
@@ -105,7 +129,10 @@ export function continuityContract(name: string, open: () => Promise<ContinuityS
       ]);
       await store.addModelUsage([usage({ purpose: "memory_extraction", input_tokens: 7, output_tokens: null })]);
       const later = await store.readModelUsage("scope-a", "2026-11-29", "2026-11-29");
-      assert.deepEqual(later.at(-1), usage({ purpose: "memory_extraction", requests: 2, input_tokens: 7, output_tokens: null }));
+      assert.deepEqual(
+        later.at(-1),
+        usage({ purpose: "memory_extraction", requests: 2, input_tokens: 7, output_tokens: null }),
+      );
     });
   });
 }

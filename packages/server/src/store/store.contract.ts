@@ -27,7 +27,10 @@ export function makeEntry(text: string, overrides: Partial<NewEntryVersion> = {}
     entry_version_id: id("mem_ver_"),
     kind: "decision",
     text,
-    search_text: text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim(),
+    search_text: text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim(),
     fingerprint: `fp:${text.toLowerCase()}`,
     source_refs: [],
     artifact_refs: [],
@@ -55,7 +58,13 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     afterEach(() => store.close());
 
     async function remember(text: string, scope = "scope-a") {
-      const result = await store.remember({ scope_id: scope, entry: makeEntry(text), reason: null, expected_revision: null, now: NOW });
+      const result = await store.remember({
+        scope_id: scope,
+        entry: makeEntry(text),
+        reason: null,
+        expected_revision: null,
+        now: NOW,
+      });
       assert.equal(result.status, "written");
       if (result.status !== "written" || !result.entry) throw new Error("unreachable");
       return result.entry;
@@ -84,13 +93,19 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     it("keeps positions gap-free under many concurrent captures", async () => {
       const results = await Promise.all(Array.from({ length: 200 }, () => store.captureSource(makeSource())));
       const positions = results.map((r) => (r.status === "created" ? r.receipt.position : -1)).sort((a, b) => a - b);
-      assert.deepEqual(positions, Array.from({ length: 200 }, (_, i) => i + 1));
+      assert.deepEqual(
+        positions,
+        Array.from({ length: 200 }, (_, i) => i + 1),
+      );
     });
 
     it("reads the window after the cursor and advances the cursor only through commitFlush", async () => {
       for (let i = 0; i < 5; i += 1) await store.captureSource(makeSource());
       const window = await store.readJournalWindow("scope-a", 3);
-      assert.deepEqual(window.sources.map((s) => s.position), [1, 2, 3]);
+      assert.deepEqual(
+        window.sources.map((s) => s.position),
+        [1, 2, 3],
+      );
       const entry = makeEntry("Always run the linter before pushing.");
       const committed = await store.commitFlush({
         scope_id: "scope-a",
@@ -99,11 +114,24 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         candidates: [approved(entry)],
         now: NOW,
       });
-      assert.deepEqual(committed, { status: "committed", memory: { family: "memory", artifact_id: "memory", revision: 1 }, written: true });
+      assert.deepEqual(committed, {
+        status: "committed",
+        memory: { family: "memory", artifact_id: "memory", revision: 1 },
+        written: true,
+      });
       const next = await store.readJournalWindow("scope-a", 10);
       assert.equal(next.cursor, 3);
-      assert.deepEqual(next.sources.map((s) => s.position), [4, 5]);
-      const stale = await store.commitFlush({ scope_id: "scope-a", previous_cursor: 0, current_cursor: 5, candidates: [], now: NOW });
+      assert.deepEqual(
+        next.sources.map((s) => s.position),
+        [4, 5],
+      );
+      const stale = await store.commitFlush({
+        scope_id: "scope-a",
+        previous_cursor: 0,
+        current_cursor: 5,
+        candidates: [],
+        now: NOW,
+      });
       assert.deepEqual(stale, { status: "cursor_moved" });
     });
 
@@ -121,18 +149,33 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       assert.equal(result.status === "committed" && result.written, false);
       assert.equal((await store.listEntries("scope-a", true)).entries.length, 1);
       const page = await store.listCandidates({ scope_id: "scope-a", status: "approved", cursor: null, limit: 10 });
-      assert.deepEqual(page.candidates.map((c) => c.result?.entry_id), [existing.citation.entry_id, existing.citation.entry_id]);
+      assert.deepEqual(
+        page.candidates.map((c) => c.result?.entry_id),
+        [existing.citation.entry_id, existing.citation.entry_id],
+      );
     });
 
     it("treats remembering an identical active entry as a no-op", async () => {
       const entry = await remember("Never commit generated files.");
-      const again = await store.remember({ scope_id: "scope-a", entry: makeEntry("Never commit generated files."), reason: null, expected_revision: null, now: NOW });
+      const again = await store.remember({
+        scope_id: "scope-a",
+        entry: makeEntry("Never commit generated files."),
+        reason: null,
+        expected_revision: null,
+        now: NOW,
+      });
       assert.deepEqual(again, { status: "unchanged", memory: entry.citation.memory_ref, entry: null });
     });
 
     it("checks expected_revision on remember", async () => {
       const cas = (expected: number) =>
-        store.remember({ scope_id: "scope-a", entry: makeEntry(`t${expected}`), reason: null, expected_revision: expected, now: NOW });
+        store.remember({
+          scope_id: "scope-a",
+          entry: makeEntry(`t${expected}`),
+          reason: null,
+          expected_revision: expected,
+          now: NOW,
+        });
       assert.deepEqual(await cas(1), { status: "no_memory" });
       await remember("first");
       assert.deepEqual(await cas(5), { status: "revision_conflict" });
@@ -154,7 +197,13 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       assert.equal(revised.entry.version, 2);
       assert.equal(revised.entry.citation.entry_id, target.citation.entry_id);
       assert.equal(revised.memory.revision, 3);
-      const stale = await store.reviseEntry({ scope_id: "scope-a", citation: target.citation, next: makeEntry("again"), reason: null, now: NOW });
+      const stale = await store.reviseEntry({
+        scope_id: "scope-a",
+        citation: target.citation,
+        next: makeEntry("again"),
+        reason: null,
+        now: NOW,
+      });
       assert.deepEqual(stale, { status: "revision_conflict" });
     });
 
@@ -162,19 +211,43 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const entry = await remember("Keep secrets out of logs.");
       const bogus: MemoryCitation = { ...entry.citation, memory_ref: { ...entry.citation.memory_ref, revision: 99 } };
       assert.deepEqual(await store.getEntry("scope-a", bogus), { status: "artifact_not_found" });
-      assert.deepEqual(await store.getEntry("scope-a", { ...entry.citation, entry_version_id: "mem_ver_x" }), { status: "memory_not_found" });
-      const retired = await store.retireEntry({ scope_id: "scope-a", citation: entry.citation, reason: "obsolete", now: NOW });
+      assert.deepEqual(await store.getEntry("scope-a", { ...entry.citation, entry_version_id: "mem_ver_x" }), {
+        status: "memory_not_found",
+      });
+      const retired = await store.retireEntry({
+        scope_id: "scope-a",
+        citation: entry.citation,
+        reason: "obsolete",
+        now: NOW,
+      });
       assert.equal(retired.status === "written" && retired.entry?.state, "inactive");
       if (retired.status !== "written" || !retired.entry) throw new Error("unreachable");
-      const again = await store.retireEntry({ scope_id: "scope-a", citation: retired.entry.citation, reason: null, now: NOW });
+      const again = await store.retireEntry({
+        scope_id: "scope-a",
+        citation: retired.entry.citation,
+        reason: null,
+        now: NOW,
+      });
       assert.equal(again.status, "unchanged");
-      const revise = await store.reviseEntry({ scope_id: "scope-a", citation: retired.entry.citation, next: makeEntry("x"), reason: null, now: NOW });
+      const revise = await store.reviseEntry({
+        scope_id: "scope-a",
+        citation: retired.entry.citation,
+        next: makeEntry("x"),
+        reason: null,
+        now: NOW,
+      });
       assert.deepEqual(revise, { status: "entry_inactive" });
     });
 
     it("keeps history: old versions stay readable and changes list every revision", async () => {
       const entry = await remember("Port 8080 serves the API.");
-      const revised = await store.reviseEntry({ scope_id: "scope-a", citation: entry.citation, next: makeEntry("Port 9090 serves the API."), reason: "moved", now: NOW });
+      const revised = await store.reviseEntry({
+        scope_id: "scope-a",
+        citation: entry.citation,
+        next: makeEntry("Port 9090 serves the API."),
+        reason: "moved",
+        now: NOW,
+      });
       if (revised.status !== "written" || !revised.entry) throw new Error("unreachable");
       await store.retireEntry({ scope_id: "scope-a", citation: revised.entry.citation, reason: "gone", now: NOW });
       const old = await store.getEntry("scope-a", entry.citation);
@@ -183,16 +256,22 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const changes = await store.listChanges("scope-a", 0);
       assert.equal(changes.status, "ok");
       if (changes.status !== "ok") return;
-      assert.deepEqual(changes.revisions.map((r) => [r.memory_ref.revision, r.changes.map((c) => c.op)]), [
-        [1, ["add"]],
-        [2, ["revise"]],
-        [3, ["deactivate"]],
-      ]);
-      assert.deepEqual((await store.listChanges("scope-a", null)).status === "ok" && (await store.listChanges("scope-a", null)), {
-        status: "ok",
-        memory: { family: "memory", artifact_id: "memory", revision: 3 },
-        revisions: [changes.revisions[2]],
-      });
+      assert.deepEqual(
+        changes.revisions.map((r) => [r.memory_ref.revision, r.changes.map((c) => c.op)]),
+        [
+          [1, ["add"]],
+          [2, ["revise"]],
+          [3, ["deactivate"]],
+        ],
+      );
+      assert.deepEqual(
+        (await store.listChanges("scope-a", null)).status === "ok" && (await store.listChanges("scope-a", null)),
+        {
+          status: "ok",
+          memory: { family: "memory", artifact_id: "memory", revision: 3 },
+          revisions: [changes.revisions[2]],
+        },
+      );
       assert.deepEqual(await store.listChanges("scope-a", 4), { status: "since_beyond_head" });
       assert.deepEqual((await store.listEntries("scope-a", false)).entries, []);
       assert.equal((await store.listEntries("scope-a", true)).entries[0]?.state, "inactive");
@@ -202,39 +281,91 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await remember("Billing uses PostgreSQL.");
       await remember("Billing uses SQLite.", "scope-b");
       const retired = await remember("Billing once used MySQL.");
-      await store.retireEntry({ scope_id: "scope-a", citation: { ...retired.citation, memory_ref: { ...retired.citation.memory_ref, revision: 2 } }, reason: null, now: NOW });
+      await store.retireEntry({
+        scope_id: "scope-a",
+        citation: { ...retired.citation, memory_ref: { ...retired.citation.memory_ref, revision: 2 } },
+        reason: null,
+        now: NOW,
+      });
       const result = await store.searchMemory({ scope_id: "scope-a", terms: ["billing"], limit: 10 });
-      assert.deepEqual(result.hits.map((h) => h.entry.text), ["Billing uses PostgreSQL."]);
+      assert.deepEqual(
+        result.hits.map((h) => h.entry.text),
+        ["Billing uses PostgreSQL."],
+      );
       assert.ok(result.hits.every((h) => h.relevance > 0));
       assert.deepEqual((await store.searchMemory({ scope_id: "scope-c", terms: ["billing"], limit: 10 })).hits, []);
     });
 
     it("moves a candidate through review with version checks", async () => {
       const pending: NewCandidate = { ...approved(makeEntry("Prefer tabs.")), disposition: { status: "pending" } };
-      await store.commitFlush({ scope_id: "scope-a", previous_cursor: 0, current_cursor: 0, candidates: [pending], now: NOW });
+      await store.commitFlush({
+        scope_id: "scope-a",
+        previous_cursor: 0,
+        current_cursor: 0,
+        candidates: [pending],
+        now: NOW,
+      });
       const review = (expected: number, decision: Parameters<Store["reviewCandidate"]>[0]["decision"]) =>
-        store.reviewCandidate({ scope_id: "scope-a", candidate_id: pending.candidate_id, expected_version: expected, decision, now: NOW });
-      const revised = await review(1, { action: "revise", proposal: { kind: "preference", text: "Prefer spaces." }, reason: null });
+        store.reviewCandidate({
+          scope_id: "scope-a",
+          candidate_id: pending.candidate_id,
+          expected_version: expected,
+          decision,
+          now: NOW,
+        });
+      const revised = await review(1, {
+        action: "revise",
+        proposal: { kind: "preference", text: "Prefer spaces." },
+        reason: null,
+      });
       assert.equal(revised.status === "ok" && revised.candidate.version, 2);
-      assert.deepEqual(await review(1, { action: "reject", reviewer: "user:a", reason: "no" }), { status: "candidate_conflict", current_version: 2 });
-      const ok = await review(2, { action: "approve", reviewer: "user:a", entry: makeEntry("Prefer spaces."), near_duplicate_of: null });
+      assert.deepEqual(await review(1, { action: "reject", reviewer: "user:a", reason: "no" }), {
+        status: "candidate_conflict",
+        current_version: 2,
+      });
+      const ok = await review(2, {
+        action: "approve",
+        reviewer: "user:a",
+        entry: makeEntry("Prefer spaces."),
+        near_duplicate_of: null,
+      });
       assert.equal(ok.status === "ok" && ok.candidate.status, "approved");
       assert.equal(ok.status === "ok" && ok.candidate.result?.memory_ref.revision, 1);
-      assert.deepEqual(await review(2, { action: "reject", reviewer: "user:a", reason: "late" }), { status: "candidate_terminal", current: "approved" });
+      assert.deepEqual(await review(2, { action: "reject", reviewer: "user:a", reason: "late" }), {
+        status: "candidate_terminal",
+        current: "approved",
+      });
       assert.deepEqual(
-        await store.reviewCandidate({ scope_id: "scope-b", candidate_id: pending.candidate_id, expected_version: 1, decision: { action: "reject", reviewer: "u", reason: "r" }, now: NOW }),
+        await store.reviewCandidate({
+          scope_id: "scope-b",
+          candidate_id: pending.candidate_id,
+          expected_version: 1,
+          decision: { action: "reject", reviewer: "u", reason: "r" },
+          now: NOW,
+        }),
         { status: "candidate_not_found" },
       );
     });
 
     it("pages candidates in id order", async () => {
-      const candidates = Array.from({ length: 5 }, (_, i) => ({ ...approved(makeEntry(`c${i}`)), disposition: { status: "pending" as const } }));
+      const candidates = Array.from({ length: 5 }, (_, i) => ({
+        ...approved(makeEntry(`c${i}`)),
+        disposition: { status: "pending" as const },
+      }));
       await store.commitFlush({ scope_id: "scope-a", previous_cursor: 0, current_cursor: 0, candidates, now: NOW });
       const first = await store.listCandidates({ scope_id: "scope-a", status: "pending", cursor: null, limit: 3 });
-      const second = await store.listCandidates({ scope_id: "scope-a", status: "pending", cursor: first.next_cursor, limit: 3 });
+      const second = await store.listCandidates({
+        scope_id: "scope-a",
+        status: "pending",
+        cursor: first.next_cursor,
+        limit: 3,
+      });
       assert.equal(first.candidates.length, 3);
       assert.equal(second.next_cursor, null);
-      assert.deepEqual([...first.candidates, ...second.candidates].map((c) => c.candidate_id), candidates.map((c) => c.candidate_id));
+      assert.deepEqual(
+        [...first.candidates, ...second.candidates].map((c) => c.candidate_id),
+        candidates.map((c) => c.candidate_id),
+      );
     });
 
     it("counts inventory and accumulates recall samples per day", async () => {
@@ -244,10 +375,20 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       assert.equal(inventory.sources_total, 1);
       assert.equal(inventory.has_memory, true);
       assert.deepEqual(inventory.entries_by_kind, [{ kind: "decision", total: 1, active: 1, inactive: 0 }]);
-      const sample = { scope_id: "scope-a", date: "2026-11-29", preparations: 1, ready_preparations: 1, comparable_preparations: 0, baseline_tokens: 0, recalled_tokens: 5 };
+      const sample = {
+        scope_id: "scope-a",
+        date: "2026-11-29",
+        preparations: 1,
+        ready_preparations: 1,
+        comparable_preparations: 0,
+        baseline_tokens: 0,
+        recalled_tokens: 5,
+      };
       await store.addRecallSamples([sample]);
       await store.addRecallSamples([sample]);
-      assert.deepEqual(await store.readRecallDaily("scope-a", "2026-11-01", "2026-11-30"), [{ ...sample, preparations: 2, ready_preparations: 2, recalled_tokens: 10 }]);
+      assert.deepEqual(await store.readRecallDaily("scope-a", "2026-11-01", "2026-11-30"), [
+        { ...sample, preparations: 2, ready_preparations: 2, recalled_tokens: 10 },
+      ]);
     });
   });
 }

@@ -73,10 +73,7 @@ export interface MemoryWriteOk {
   entry: MemoryEntry | null;
 }
 
-export type RememberResult =
-  | MemoryWriteOk
-  | { status: "no_memory" }
-  | { status: "revision_conflict" };
+export type RememberResult = MemoryWriteOk | { status: "no_memory" } | { status: "revision_conflict" };
 
 export interface RememberInput {
   scope_id: string;

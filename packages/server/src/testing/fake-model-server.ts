@@ -68,7 +68,11 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
       } catch {
         body = { unparsed: text };
       }
-      const recorded: RecordedRequest = { path: request.url ?? "", authorization: request.headers.authorization ?? null, body };
+      const recorded: RecordedRequest = {
+        path: request.url ?? "",
+        authorization: request.headers.authorization ?? null,
+        body,
+      };
       fake.requests.push(recorded);
       const reply = queue.shift() ?? fake.respond(recorded);
       const send = (): void => {
@@ -80,7 +84,9 @@ export async function startFakeModelServer(): Promise<FakeModelServer> {
             id: `chatcmpl-${fake.requests.length}`,
             object: "chat.completion",
             model: body.model ?? "fake",
-            choices: [{ index: 0, message: { role: "assistant", content: reply.content ?? "" }, finish_reason: "stop" }],
+            choices: [
+              { index: 0, message: { role: "assistant", content: reply.content ?? "" }, finish_reason: "stop" },
+            ],
             ...(reply.usage === null ? {} : { usage: reply.usage ?? { prompt_tokens: 100, completion_tokens: 20 } }),
           });
         response.writeHead(reply.status ?? 200, { "content-type": "application/json" }).end(payload);

@@ -16,7 +16,17 @@ export interface ServerProcess {
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ["--disable-warning=ExperimentalWarning", BIN_PATH, "server", "run", "--port", "0", "--data-dir", dataDir, "--json"],
+    [
+      "--disable-warning=ExperimentalWarning",
+      BIN_PATH,
+      "server",
+      "run",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--json",
+    ],
     { env: { ...process.env, POWERCONTEXT_LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;

@@ -30,6 +30,7 @@ export interface TestApp {
   recall: RecallRecorder;
   lifecycle: Lifecycle;
   clock: ReturnType<typeof fixedClock>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests navigate arbitrary response JSON
   post(url: string, body: unknown): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
 }
 
@@ -67,7 +68,12 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
     lifecycle,
     clock,
     async post(url, body) {
-      const response = await app.inject({ method: "POST", url, payload: body as object, headers: { "content-type": "application/json" } });
+      const response = await app.inject({
+        method: "POST",
+        url,
+        payload: body as object,
+        headers: { "content-type": "application/json" },
+      });
       return { status: response.statusCode, json: response.json(), headers: response.headers };
     },
   };

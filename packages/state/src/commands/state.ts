@@ -14,9 +14,17 @@ export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Prom
   const scopes: Record<string, unknown> = {};
   for (const scope of SCOPES) {
     const head = session.view[scope].head;
-    scopes[scope] = head === null
-      ? { key: session.keys[scope], revision: 0, tail: 0 }
-      : { key: session.keys[scope], revision: head.revision, tail: head.tail.length, checkpoint_revision: head.checkpoint?.revision ?? 0, origin_seq: head.origin_seq, updated_at: head.updated_at };
+    scopes[scope] =
+      head === null
+        ? { key: session.keys[scope], revision: 0, tail: 0 }
+        : {
+            key: session.keys[scope],
+            revision: head.revision,
+            tail: head.tail.length,
+            checkpoint_revision: head.checkpoint?.revision ?? 0,
+            origin_seq: head.origin_seq,
+            updated_at: head.updated_at,
+          };
   }
   const promotions = session.view.global.current.working.memory_promotions;
   return {

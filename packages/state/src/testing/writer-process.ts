@@ -10,7 +10,10 @@ let conflicts = 0;
 for (let i = 0; i < Number(count); i += 1) {
   for (;;) {
     const basis = await store.readView(keys);
-    const result = await store.publish(keys, basis, { patches: { cwd: { working: { [`${name}-${i}`]: i } } }, final: false });
+    const result = await store.publish(keys, basis, {
+      patches: { cwd: { working: { [`${name}-${i}`]: i } } },
+      final: false,
+    });
     if (result.status === "committed") break;
     conflicts += 1;
   }

@@ -18,10 +18,16 @@ export function barrierFor(runtime: StateRuntime, ctx: HostContext, callId: stri
 }
 
 /** Never rejects. */
-export async function runPatchState(runtime: StateRuntime, params: unknown, ctx: HostContext, callId: string): Promise<Outcome> {
+export async function runPatchState(
+  runtime: StateRuntime,
+  params: unknown,
+  ctx: HostContext,
+  callId: string,
+): Promise<Outcome> {
   try {
     const session = await runtime.session(ctx);
-    if (session.mode !== "active") return failure("state_inactive", `The state tools are off in ${session.mode} mode; nothing was written.`);
+    if (session.mode !== "active")
+      return failure("state_inactive", `The state tools are off in ${session.mode} mode; nothing was written.`);
     const blocked = barrierFor(runtime, ctx, callId);
     if (blocked !== null) return failure("barrier", blocked);
     const request = parseTransition(params);
@@ -31,7 +37,11 @@ export async function runPatchState(runtime: StateRuntime, params: unknown, ctx:
     if (result.status === "conflict") {
       const current: Record<string, unknown> = {};
       for (const scope of result.scopes) current[scope] = result.view[scope].current;
-      return failure("state_conflict", `The ${result.scopes.join(" and ")} scope changed since you last saw it (another writer); nothing was written. Re-apply your change to the current state below if it still holds.`, { scopes: result.scopes, current });
+      return failure(
+        "state_conflict",
+        `The ${result.scopes.join(" and ")} scope changed since you last saw it (another writer); nothing was written. Re-apply your change to the current state below if it still holds.`,
+        { scopes: result.scopes, current },
+      );
     }
     session.accepted.push({ transition: result.transition, seq: result.seq });
     const scopes: Record<string, unknown> = {};

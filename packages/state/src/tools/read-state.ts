@@ -14,9 +14,12 @@ export async function runReadState(runtime: StateRuntime, params: unknown, ctx: 
     const session = await runtime.session(ctx);
     if (session.mode !== "active") return failure("state_inactive", `The state tools are off in ${session.mode} mode.`);
     const args = isJsonObject(params) ? params : {};
-    for (const key of Object.keys(args)) if (key !== "scope" && key !== "offset") return failure("invalid_read", `${key} is not a read_state field; use scope and offset.`);
+    for (const key of Object.keys(args))
+      if (key !== "scope" && key !== "offset")
+        return failure("invalid_read", `${key} is not a read_state field; use scope and offset.`);
     const scope = (args.scope ?? "effective") as ReadScope;
-    if (!READ_SCOPES.includes(scope)) return failure("invalid_read", "scope must be effective, global, cwd or session.");
+    if (!READ_SCOPES.includes(scope))
+      return failure("invalid_read", "scope must be effective, global, cwd or session.");
     const offset = args.offset ?? 0;
     if (typeof offset !== "number") return failure("invalid_read", "offset must be an integer from 0 to 7.");
     const historical = viewAt(session.view, offset);

@@ -1,7 +1,14 @@
 // TypeBox parameter schemas of patch_state and read_state (Pi maps `typebox` to its own copy and validates with it).
 import { Type } from "typebox";
 
-const Plane = (what: string) => Type.Object({}, { additionalProperties: true, description: `${what} Merge patch: objects merge, arrays and primitives replace, a nested null deletes an existing key.` });
+const Plane = (what: string) =>
+  Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description: `${what} Merge patch: objects merge, arrays and primitives replace, a nested null deletes an existing key.`,
+    },
+  );
 
 const ScopePatch = (scope: string) =>
   Type.Object(
@@ -18,12 +25,20 @@ export const PatchStateParameters = Type.Object({
   global: Type.Optional(ScopePatch("global (every project)")),
   cwd: Type.Optional(ScopePatch("cwd (this working directory)")),
   session: Type.Optional(ScopePatch("session (this conversation only)")),
-  final: Type.Optional(Type.Literal(true, { description: "Set when this patch completes the task's state for the turn." })),
+  final: Type.Optional(
+    Type.Literal(true, { description: "Set when this patch completes the task's state for the turn." }),
+  ),
 });
 
 export const ReadStateParameters = Type.Object({
-  scope: Type.Optional(Type.Union([Type.Literal("effective"), Type.Literal("global"), Type.Literal("cwd"), Type.Literal("session")], { description: "Default effective (the overlay)." })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 7, description: "0 = now; n = before the n most recent boundaries." })),
+  scope: Type.Optional(
+    Type.Union([Type.Literal("effective"), Type.Literal("global"), Type.Literal("cwd"), Type.Literal("session")], {
+      description: "Default effective (the overlay).",
+    }),
+  ),
+  offset: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 7, description: "0 = now; n = before the n most recent boundaries." }),
+  ),
 });
 
 export const PATCH_STATE_DESCRIPTION =

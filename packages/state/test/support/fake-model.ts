@@ -29,7 +29,10 @@ export interface FakeModel {
 
 export function text(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((part: unknown) => (typeof part === "object" && part !== null && "text" in part ? String(part.text) : "")).join("");
+  if (Array.isArray(content))
+    return content
+      .map((part: unknown) => (typeof part === "object" && part !== null && "text" in part ? String(part.text) : ""))
+      .join("");
   return "";
 }
 
@@ -80,7 +83,12 @@ export async function startFakeModel(): Promise<FakeModel> {
         const batch = current.calls ?? [{ name: current.call as string, args: current.args }];
         const toolCalls = batch.map((call, index) => {
           calls += 1;
-          return { index, id: `call_${calls}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) } };
+          return {
+            index,
+            id: `call_${calls}`,
+            type: "function",
+            function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) },
+          };
         });
         send({ role: "assistant", tool_calls: toolCalls }, null);
         send({}, "tool_calls");

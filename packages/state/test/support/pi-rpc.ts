@@ -7,7 +7,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const PI_CLI = join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))), "bundle", "cli.js");
+export const PI_CLI = join(
+  dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))),
+  "bundle",
+  "cli.js",
+);
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const EXTENSION_PATH = join(PACKAGE_DIR, "extensions", "state.ts");
 
@@ -25,9 +29,14 @@ export function makeHome(modelBaseUrl: string): HermeticHome {
   const root = mkdtempSync(join(tmpdir(), "pc-state-pi-"));
   const home = { root, agentDir: join(root, "agent"), cwd: join(root, "project"), sessionDir: join(root, "sessions") };
   for (const dir of [home.agentDir, home.cwd, home.sessionDir]) mkdirSync(dir);
-  writeFileSync(join(home.agentDir, "models.json"), JSON.stringify({
-    providers: { fake: { baseUrl: modelBaseUrl, api: "openai-completions", apiKey: "fake-key", models: [{ id: "fake-model" }] } },
-  }));
+  writeFileSync(
+    join(home.agentDir, "models.json"),
+    JSON.stringify({
+      providers: {
+        fake: { baseUrl: modelBaseUrl, api: "openai-completions", apiKey: "fake-key", models: [{ id: "fake-model" }] },
+      },
+    }),
+  );
   writeFileSync(join(home.agentDir, "settings.json"), JSON.stringify({ retry: { enabled: false } }));
   return home;
 }
@@ -51,13 +60,40 @@ export interface StartOptions {
   persist?: boolean;
 }
 
-export async function startPi(home: HermeticHome, { env = {}, persist = false }: StartOptions = {}): Promise<PiProcess> {
+export async function startPi(
+  home: HermeticHome,
+  { env = {}, persist = false }: StartOptions = {},
+): Promise<PiProcess> {
   const session = persist ? ["--session-dir", home.sessionDir] : ["--no-session"];
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [PI_CLI, "--mode", "rpc", "--model", "fake/fake-model", ...session, "--no-extensions", "--no-skills", "--no-context-files", "-e", EXTENSION_PATH], {
-    cwd: home.cwd,
-    env: { PATH: process.env.PATH ?? "", HOME: home.root, PI_CODING_AGENT_DIR: home.agentDir, PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSION_CHECK: "1", ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [
+      PI_CLI,
+      "--mode",
+      "rpc",
+      "--model",
+      "fake/fake-model",
+      ...session,
+      "--no-extensions",
+      "--no-skills",
+      "--no-context-files",
+      "-e",
+      EXTENSION_PATH,
+    ],
+    {
+      cwd: home.cwd,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: home.root,
+        PI_CODING_AGENT_DIR: home.agentDir,
+        PI_OFFLINE: "1",
+        PI_TELEMETRY: "0",
+        PI_SKIP_VERSION_CHECK: "1",
+        ...env,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   const events: RpcEvent[] = [];
   const listeners = new Set<() => void>();
@@ -85,7 +121,11 @@ export async function startPi(home: HermeticHome, { env = {}, persist = false }:
       const from = events.length;
       const response = await pi.send({ type: "prompt", message: text });
       if (response.success !== true) throw new Error(`command failed: ${JSON.stringify(response)}`);
-      const note = await pi.waitFor((event) => event.type === "extension_ui_request" && event.method === "notify", 30_000, from);
+      const note = await pi.waitFor(
+        (event) => event.type === "extension_ui_request" && event.method === "notify",
+        30_000,
+        from,
+      );
       return JSON.parse(String(note.message)) as Record<string, unknown>;
     },
     waitFor(predicate, timeoutMs = 30_000, from = 0) {

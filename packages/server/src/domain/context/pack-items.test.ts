@@ -14,13 +14,27 @@ function contentFor(items: ReturnType<typeof packItems>): string {
 }
 
 test("packed content fits every budget exactly, never splits a character, and validates as ready", () => {
-  const texts = ["数据库迁移必须在发布前完成。".repeat(40), "🙂 emoji ".repeat(300), "plain ascii ".repeat(200), "é".repeat(1500)];
+  const texts = [
+    "数据库迁移必须在发布前完成。".repeat(40),
+    "🙂 emoji ".repeat(300),
+    "plain ascii ".repeat(200),
+    "é".repeat(1500),
+  ];
   for (let maxBytes = 512; maxBytes <= 4096; maxBytes += 37) {
-    const items = packItems(texts.map((text, i) => ({ citation: citation(i), text })), maxBytes);
+    const items = packItems(
+      texts.map((text, i) => ({ citation: citation(i), text })),
+      maxBytes,
+    );
     if (items.length === 0) continue;
     const content = contentFor(items);
     assert.ok(utf8Length(content) <= maxBytes, `fits ${maxBytes}`);
-    assert.notEqual(parsePreparedContext({ schema: "powercontext.prepared-context.v1", status: "ready", content, content_bytes: utf8Length(content) }, maxBytes), null);
+    assert.notEqual(
+      parsePreparedContext(
+        { schema: "powercontext.prepared-context.v1", status: "ready", content, content_bytes: utf8Length(content) },
+        maxBytes,
+      ),
+      null,
+    );
     for (const item of items) {
       assert.ok(!item.content.includes("\uFFFD"));
       assert.ok(!/[\uD800-\uDBFF]$/.test(item.content.replace(/…$/, "")), "no lone high surrogate at the cut");
@@ -46,7 +60,13 @@ test("multibyte text cut exactly at the boundary keeps whole characters", () => 
 test("at most eight items, no item twice, and an item too big for the rest is cut or skipped", () => {
   const many = Array.from({ length: 12 }, (_, i) => ({ citation: citation(i), text: `entry number ${i}` }));
   assert.equal(packItems(many, 32768).length, MAX_ITEMS);
-  const tight = packItems([{ citation: citation(1), text: "a".repeat(5000) }, { citation: citation(2), text: "short" }], 700);
+  const tight = packItems(
+    [
+      { citation: citation(1), text: "a".repeat(5000) },
+      { citation: citation(2), text: "short" },
+    ],
+    700,
+  );
   assert.ok(tight.length >= 1);
   assert.ok(utf8Length(contentFor(tight)) <= 700);
 });

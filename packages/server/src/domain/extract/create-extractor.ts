@@ -12,7 +12,8 @@ export function createExtractor(name: ExtractorName, llm: LlmExtractorDeps | nul
     case "verbatim":
       return VERBATIM_EXTRACTOR;
     case "llm":
-      if (llm === null) throw new PowerContextError("configuration_invalid", "The llm extractor needs a configured model.");
+      if (llm === null)
+        throw new PowerContextError("configuration_invalid", "The llm extractor needs a configured model.");
       return createLlmExtractor(llm);
     default: {
       const unknown: never = name;

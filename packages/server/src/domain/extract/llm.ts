@@ -50,7 +50,10 @@ export function batchSources(sources: readonly StoredSource[]): StoredSource[][]
 }
 
 export function extractionPrompt(batch: readonly StoredSource[]): ChatRequest {
-  const sources = batch.map((source) => ({ source_id: source.source_id, content: truncateUtf8(source.content, LLM_SOURCE_BYTES).text }));
+  const sources = batch.map((source) => ({
+    source_id: source.source_id,
+    content: truncateUtf8(source.content, LLM_SOURCE_BYTES).text,
+  }));
   return {
     messages: [
       { role: "system", content: INSTRUCTIONS },
@@ -66,7 +69,11 @@ function rulesFor(batch: readonly StoredSource[]): ExtractedCandidate[] {
 
 async function extractBatch(deps: LlmExtractorDeps, batch: StoredSource[]): Promise<ExtractedCandidate[]> {
   const scopeId = batch[0]?.scope_id ?? "";
-  const result = await callModel(deps, { scope_id: scopeId, purpose: "memory_extraction", request: extractionPrompt(batch) });
+  const result = await callModel(deps, {
+    scope_id: scopeId,
+    purpose: "memory_extraction",
+    request: extractionPrompt(batch),
+  });
   if (result.status !== "ok") {
     deps.generations.record("memory_extraction", "fallback", result.status);
     return rulesFor(batch);
@@ -88,7 +95,7 @@ export function createLlmExtractor(deps: LlmExtractorDeps): Extractor {
       const asked = batches.slice(0, LLM_MAX_CALLS);
       const rest = batches.slice(LLM_MAX_CALLS);
       const answers = await Promise.all(asked.map((batch) => extractBatch(deps, batch)));
-      for (const batch of rest) deps.generations.record("memory_extraction", "deterministic", null);
+      for (const _batch of rest) deps.generations.record("memory_extraction", "deterministic", null);
       return [...answers.flat(), ...rest.flatMap(rulesFor)];
     },
   };

@@ -7,7 +7,13 @@ const batch: StoredSource[] = [
   { scope_id: "s", source_id: "a", position: 4, content: "", metadata: {}, captured_at: "" },
   { scope_id: "s", source_id: "b", position: 2, content: "", metadata: {}, captured_at: "" },
 ];
-const item = (overrides: object = {}) => ({ kind: "decision", text: "Use pnpm.", confidence: 0.8, source_ids: ["a"], ...overrides });
+const item = (overrides: object = {}) => ({
+  kind: "decision",
+  text: "Use pnpm.",
+  confidence: 0.8,
+  source_ids: ["a"],
+  ...overrides,
+});
 
 test("model candidates are read strictly and may cite only the batch's Sources", () => {
   const table: Array<[string, unknown, string]> = [
@@ -33,12 +39,35 @@ test("model candidates are read strictly and may cite only the batch's Sources",
 });
 
 test("accepted candidates are normalized, ordered by Source position and cite Sources in position order", () => {
-  const result = parseCandidates({ candidates: [item({ text: " First from a. ", source_ids: ["a", "b"] }), item({ text: "From b.", source_ids: ["b"] })] }, batch);
+  const result = parseCandidates(
+    {
+      candidates: [
+        item({ text: " First from a. ", source_ids: ["a", "b"] }),
+        item({ text: "From b.", source_ids: ["b"] }),
+      ],
+    },
+    batch,
+  );
   assert.deepEqual(result, {
     status: "ok",
     candidates: [
-      { kind: "decision", text: "First from a.", confidence: 0.8, source_refs: [{ name: "content", source_id: "b" }, { name: "content", source_id: "a" }], extractor: "llm" },
-      { kind: "decision", text: "From b.", confidence: 0.8, source_refs: [{ name: "content", source_id: "b" }], extractor: "llm" },
+      {
+        kind: "decision",
+        text: "First from a.",
+        confidence: 0.8,
+        source_refs: [
+          { name: "content", source_id: "b" },
+          { name: "content", source_id: "a" },
+        ],
+        extractor: "llm",
+      },
+      {
+        kind: "decision",
+        text: "From b.",
+        confidence: 0.8,
+        source_refs: [{ name: "content", source_id: "b" }],
+        extractor: "llm",
+      },
     ],
   });
 });

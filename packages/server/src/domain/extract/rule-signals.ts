@@ -31,7 +31,8 @@ function firstSignal(signals: readonly Signal[], view: string): number {
   return 0;
 }
 
-const PRONOUN_SUBJECT = /^(i|it|this|that|these|those|there|here|he|she|they|which|what|who|something|everything|nothing)\b/;
+const PRONOUN_SUBJECT =
+  /^(i|it|this|that|these|those|there|here|he|she|they|which|what|who|something|everything|nothing)\b/;
 const PAST_OR_SELF = /^(i|it|he|she|they|that|this)\b|\b(was|were|had|did|got)\b/;
 /** A "should" about a pronoun or about later ("should probably be split up later") is a to-do, not a rule. */
 const SOMEDAY = /^(it|this|that|these|those|there|which)\b|\b(later|eventually|at some point|someday|one day|todo)\b/;
@@ -39,11 +40,17 @@ const SOMEDAY = /^(it|this|that|these|those|there|which)\b|\b(later|eventually|a
 // ---------- decision ----------
 
 const DECISIONS: readonly Signal[] = [
-  [/\b(we|team|the team|everyone|we all)( have| had|'ve)? (decided|agreed|settled on|opted|chose|chosen|picked|went with)\b/, 0.9],
+  [
+    /\b(we|team|the team|everyone|we all)( have| had|'ve)? (decided|agreed|settled on|opted|chose|chosen|picked|went with)\b/,
+    0.9,
+  ],
   [/\b(we're|we are) (going with|switching|migrating|moving|standardizing|standardising|sticking with)\b/, 0.85],
   [/\bthe decision (is|was) (to|that)\b/, 0.85],
   [/^(decided|agreed) (to|on|that)\b/, 0.85],
-  [/\b(we'll|we will|we are going to|we're going to|we shall) (use|go with|adopt|switch to|migrate to|move to|stick with|standardize on|standardise on|keep using|drop|replace|deprecate)\b/, 0.8],
+  [
+    /\b(we'll|we will|we are going to|we're going to|we shall) (use|go with|adopt|switch to|migrate to|move to|stick with|standardize on|standardise on|keep using|drop|replace|deprecate)\b/,
+    0.8,
+  ],
   [/^let's (go with|stick with|standardize on|standardise on|settle on)\b/, 0.8],
   [/^i (decided|chose|picked|went with)\b/, 0.65],
   [/\b(chose|have chosen|has chosen|was chosen|were chosen)\b/, 0.75],
@@ -128,11 +135,13 @@ const DONE_WITH =
   /\b(starts|runs|is started|are run|is run|is built|builds|deploys|is deployed|are deployed|is released|is published|are installed|is installed|are tested|is tested|are generated|is generated|is formatted|is linted|can be run|can be started|can be built|can be deployed)\s+(with|via|using|by running|through)\b/;
 const SPAN_DOES =
   /^`[^`]{1,200}` (runs|starts|builds|deploys|lints|formats|generates|executes|installs|checks|tests|compiles|serves|creates|resets|seeds|migrates|regenerates|updates|will)\b/;
-const TASK_LABEL = /^(tests?|build|lint|format|dev|start|deploy|typecheck|type-check|e2e|migrations?|setup|install|release|publish|docs|bench|benchmarks?) ?: ?`/;
+const TASK_LABEL =
+  /^(tests?|build|lint|format|dev|start|deploy|typecheck|type-check|e2e|migrations?|setup|install|release|publish|docs|bench|benchmarks?) ?: ?`/;
 const RUN_VERB_BEFORE_CODE = /\b(run|runs|running|execute|invoke|type|use|call|with|via|using|through)\s+`/;
 const RUN_VERB = /\b(run|execute|use|type|call|invoke)\b/;
-const DURABLE =
-  new RegExp(`\\b(before|after|whenever|every time|each time|prior to|once|when|locally|in ci|on ci|first|always|must|should|need to|in order to|instead of|to (${TASKS}|get|see|apply|create|recreate|check))\\b`);
+const DURABLE = new RegExp(
+  `\\b(before|after|whenever|every time|each time|prior to|once|when|locally|in ci|on ci|first|always|must|should|need to|in order to|instead of|to (${TASKS}|get|see|apply|create|recreate|check))\\b`,
+);
 
 function commandSignal(view: string, text: string): number {
   const hasSpan = commandSpans(text).length > 0;
@@ -162,7 +171,8 @@ const REQUIREMENTS: readonly Signal[] = [
   [/\bnever\b/, 0.7, PAST_OR_SELF],
   [/\bshould\b/, 0.55, SOMEDAY],
 ];
-const SPECULATION = /\b(it|that|this|there|which|he|she|they) (must|should)\b|\bmust (have|'ve) been\b|\bshould (now|be fine|work)\b/;
+const SPECULATION =
+  /\b(it|that|this|there|which|he|she|they) (must|should)\b|\bmust (have|'ve) been\b|\bshould (now|be fine|work)\b/;
 
 function requirementSignal(view: string): number {
   if (SPECULATION.test(view) && !/\balways\b/.test(view)) return 0;
@@ -182,13 +192,17 @@ const CONVENTIONS: readonly Signal[] = [
   [/^use [^.]{1,200} (for|when)\s/, 0.75],
   [/^put [^.]{1,200} (in|into|under|inside|beside|next to|alongside)\s/, 0.75],
   [/^prefer\b/, 0.7],
-  [/\b(tests?|specs?|fixtures?|types?|helpers?|utils|components?|migrations?|files?|modules?|hooks?|styles?|assets?|docs|scripts?|interfaces?|schemas?|constants?|configs?) (go|live|belong|are kept|are placed|are stored|sit)\b/, 0.7],
+  [
+    /\b(tests?|specs?|fixtures?|types?|helpers?|utils|components?|migrations?|files?|modules?|hooks?|styles?|assets?|docs|scripts?|interfaces?|schemas?|constants?|configs?) (go|live|belong|are kept|are placed|are stored|sit)\b/,
+    0.7,
+  ],
   [/\bwe (name|prefix|suffix|follow)\b/, 0.75],
   [/\b(are|is) (named|prefixed|suffixed|formatted with|formatted using)\b/, 0.7],
   [/\bwe use [^.]{1,200} (for|in|to|as|with)\s/, 0.65, PRONOUN_USE],
   [/\bwe (use|write|keep|format|structure|organize|organise|wrap|log|handle|validate)\b/, 0.6, PRONOUN_USE],
 ];
-const EPHEMERAL = /\b(for now|for the moment|for this|for that|for it|for me|right now|today|this time)\b|^(use|put) (it|this|that|them)\b/;
+const EPHEMERAL =
+  /\b(for now|for the moment|for this|for that|for it|for me|right now|today|this time)\b|^(use|put) (it|this|that|them)\b/;
 
 function conventionSignal(view: string): number {
   const signal = firstSignal(CONVENTIONS, view);
@@ -199,11 +213,20 @@ function conventionSignal(view: string): number {
 // ---------- fact ----------
 
 const FACTS: readonly Signal[] = [
-  [/\b(listens|runs|is running|is served|is exposed|is reachable|is available|serves)\s+on\s+(port\s+\d|localhost|https?:|\d)/, 0.8],
-  [/\b(is|are)\s+(stored|kept|persisted|cached|defined|configured|declared|located|deployed|hosted|generated|logged|saved|written|loaded|built|compiled|bundled|published|managed|tracked|installed|implemented)\s+(in|at|on|under|by|via|from|to|into|with|using)\b/, 0.7],
+  [
+    /\b(listens|runs|is running|is served|is exposed|is reachable|is available|serves)\s+on\s+(port\s+\d|localhost|https?:|\d)/,
+    0.8,
+  ],
+  [
+    /\b(is|are)\s+(stored|kept|persisted|cached|defined|configured|declared|located|deployed|hosted|generated|logged|saved|written|loaded|built|compiled|bundled|published|managed|tracked|installed|implemented)\s+(in|at|on|under|by|via|from|to|into|with|using)\b/,
+    0.7,
+  ],
   [/\b(lives|resides|is located|sits)\s+(in|at|under)\b/, 0.7],
   [/\bdefaults?\s+to\b|\bthe default (is|port|value|branch)\b/, 0.65],
-  [/^(the|our) [a-z ]{1,40}\b(version|port|url|endpoint|host|database|db|schema|branch|repo|repository|runtime) (is|are)\b/, 0.65],
+  [
+    /^(the|our) [a-z ]{1,40}\b(version|port|url|endpoint|host|database|db|schema|branch|repo|repository|runtime) (is|are)\b/,
+    0.65,
+  ],
   [/\b(uses|relies on|depends on|talks to|connects to|reads from|writes to|is backed by|is powered by)\b/, 0.6],
 ];
 const NOT_A_FACT = /\b(was|were|had|did|failed|broke|crashed|i|you)\b/;

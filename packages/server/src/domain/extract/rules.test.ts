@@ -142,7 +142,10 @@ describe("rules extractor: statements and text", () => {
     ["1. Never push to main directly", ["Never push to main directly"]],
     ["> Note: we use pnpm instead of npm.", ["we use pnpm instead of npm."]],
     ["**Constraint:** secrets stay out of logs", ["secrets stay out of logs"]],
-    ["We decided to use PostgreSQL 16 for billing\nand SQLite only for local tests.", ["We decided to use PostgreSQL 16 for billing and SQLite only for local tests."]],
+    [
+      "We decided to use PostgreSQL 16 for billing\nand SQLite only for local tests.",
+      ["We decided to use PostgreSQL 16 for billing and SQLite only for local tests."],
+    ],
     ["We decided to use pnpm. It is faster than npm for us.", ["We decided to use pnpm."]],
     ["Never use e.g. `any` in exported types.", ["Never use e.g. `any` in exported types."]],
     ["```\nnever do this in code\n```\nAlways run lint.", ["Always run lint."]],

@@ -184,7 +184,12 @@ function stripInterjections(raw: string): string {
 }
 
 function normalizeHeading(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z ]/g, "").replace(/\s+/g, " ").trim();
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z ]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
-const HEDGE = /\b(maybe|probably|perhaps|possibly|i think|i guess|i believe|i suppose|might|not sure|kind of|sort of|seems|apparently)\b/;
+const HEDGE =
+  /\b(maybe|probably|perhaps|possibly|i think|i guess|i believe|i suppose|might|not sure|kind of|sort of|seems|apparently)\b/;

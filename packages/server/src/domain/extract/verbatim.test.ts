@@ -13,7 +13,11 @@ describe("verbatim extractor", () => {
     ["keeps the trimmed content", "  user: hi\nassistant: hello  \n", "user: hi\nassistant: hello"],
     ["keeps questions and chatter", "can you fix this bug?", "can you fix this bug?"],
     ["keeps content of exactly the limit", "a".repeat(VERBATIM_MAX_BYTES), "a".repeat(VERBATIM_MAX_BYTES)],
-    ["cuts longer content and ends with an ellipsis", "a".repeat(VERBATIM_MAX_BYTES + 1), `${"a".repeat(VERBATIM_MAX_BYTES - 3)}…`],
+    [
+      "cuts longer content and ends with an ellipsis",
+      "a".repeat(VERBATIM_MAX_BYTES + 1),
+      `${"a".repeat(VERBATIM_MAX_BYTES - 3)}…`,
+    ],
     ["skips blank content", " \n\t ", null],
     ["skips empty content", "", null],
   ];
@@ -33,7 +37,12 @@ describe("verbatim extractor", () => {
       assert.ok(candidate !== undefined);
       assert.ok(utf8Length(candidate.text) <= VERBATIM_MAX_BYTES);
       assert.ok(candidate.text.endsWith("…"));
-      assert.ok(!candidate.text.slice(0, -1).split("").some((c) => c === "\ufffd"));
+      assert.ok(
+        !candidate.text
+          .slice(0, -1)
+          .split("")
+          .some((c) => c === "\ufffd"),
+      );
       assert.equal(candidate.text.slice(0, -1), unit.repeat((candidate.text.length - 1) / unit.length));
     }
   });
@@ -47,7 +56,11 @@ describe("verbatim extractor", () => {
     ]);
     assert.deepEqual(
       candidates.map((candidate) => [candidate.text, candidate.source_refs[0]?.source_id]),
-      [["first", "a"], ["third", "c"], ["first", "d"]],
+      [
+        ["first", "a"],
+        ["third", "c"],
+        ["first", "d"],
+      ],
     );
   });
 

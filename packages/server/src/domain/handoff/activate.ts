@@ -37,7 +37,13 @@ export interface ActivateOutcome {
 
 function ignored(boundary: SourceReference, cursor: number): ActivateOutcome {
   return {
-    response: { status: "ignored", boundary_source: boundary, previous_position: cursor, current_position: cursor, draft: null },
+    response: {
+      status: "ignored",
+      boundary_source: boundary,
+      previous_position: cursor,
+      current_position: cursor,
+      draft: null,
+    },
     generation: null,
   };
 }

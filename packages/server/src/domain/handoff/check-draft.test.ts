@@ -5,22 +5,48 @@ import { checkDraft } from "./check-draft.ts";
 const given = { kind: "source", source_ref: { name: "content", source_id: "s1" } } as const;
 const memory = {
   kind: "memory",
-  memory_citation: { memory_ref: { family: "memory", artifact_id: "memory", revision: 2 }, entry_id: "mem_ent_1", entry_version_id: "mem_ver_1" },
+  memory_citation: {
+    memory_ref: { family: "memory", artifact_id: "memory", revision: 2 },
+    entry_id: "mem_ent_1",
+    entry_version_id: "mem_ver_1",
+  },
 } as const;
 const other = { kind: "source", source_ref: { name: "content", source_id: "s2" } };
 const limits = { objective: "Ship it", evidence: [given, memory], max_bytes: 2000 };
 const statement = (citations: unknown[] = [given], text = "Done.") => ({ text, citations });
-const draft = (overrides: object = {}) => ({ objective: "Ship it", state: [statement()], disposition: "continuable", next_action: null, omissions: [], ...overrides });
-const reordered = { memory_citation: { entry_version_id: "mem_ver_1", entry_id: "mem_ent_1", memory_ref: { revision: 2, artifact_id: "memory", family: "memory" } }, kind: "memory" };
+const draft = (overrides: object = {}) => ({
+  objective: "Ship it",
+  state: [statement()],
+  disposition: "continuable",
+  next_action: null,
+  omissions: [],
+  ...overrides,
+});
+const reordered = {
+  memory_citation: {
+    entry_version_id: "mem_ver_1",
+    entry_id: "mem_ent_1",
+    memory_ref: { revision: 2, artifact_id: "memory", family: "memory" },
+  },
+  kind: "memory",
+};
 
 test("a generated draft passes only with the contract's shape, the request's objective, given evidence and the budget", () => {
   const table: Array<[string, unknown, string]> = [
     ["a valid draft", draft(), "ok"],
     ["a citation equal as JSON whatever its key order", draft({ state: [statement([reordered])] }), "ok"],
-    ["a complete disposition with a next action (convention only)", draft({ disposition: "complete", next_action: statement() }), "ok"],
+    [
+      "a complete disposition with a next action (convention only)",
+      draft({ disposition: "complete", next_action: statement() }),
+      "ok",
+    ],
     ["not an object", "draft", "output"],
     ["undefined (unparseable answer)", undefined, "output"],
-    ["a missing key", { objective: "Ship it", state: [statement()], disposition: "continuable", omissions: [] }, "output"],
+    [
+      "a missing key",
+      { objective: "Ship it", state: [statement()], disposition: "continuable", omissions: [] },
+      "output",
+    ],
     ["an extra key", draft({ schema: "powercontext.handoff.v1" }), "output"],
     ["an empty state", draft({ state: [] }), "output"],
     ["65 statements", draft({ state: Array.from({ length: 65 }, () => statement()) }), "output"],
@@ -29,7 +55,15 @@ test("a generated draft passes only with the contract's shape, the request's obj
     ["an unknown disposition", draft({ disposition: "done" }), "output"],
     ["an unknown citation kind", draft({ state: [statement([{ kind: "url", url: "x" }])] }), "output"],
     ["an extra key inside a citation", draft({ state: [statement([{ ...given, note: 1 }])] }), "output"],
-    ["a revision of 0", draft({ state: [statement([{ kind: "artifact", artifact_ref: { family: "memory", artifact_id: "memory", revision: 0 } }])] }), "output"],
+    [
+      "a revision of 0",
+      draft({
+        state: [
+          statement([{ kind: "artifact", artifact_ref: { family: "memory", artifact_id: "memory", revision: 0 } }]),
+        ],
+      }),
+      "output",
+    ],
     ["an omission without its citation key", draft({ omissions: [{ text: "x" }] }), "output"],
     ["another objective", draft({ objective: "Ship it." }), "objective"],
     ["a citation not given", draft({ state: [statement([other])] }), "evidence"],

@@ -11,7 +11,9 @@ export interface DraftLimits {
   max_bytes: number;
 }
 
-export type DraftCheck = { status: "ok"; draft: HandoffDraft } | { status: "rejected"; reason: Exclude<FallbackReason, "timeout" | "unavailable"> };
+export type DraftCheck =
+  | { status: "ok"; draft: HandoffDraft }
+  | { status: "rejected"; reason: Exclude<FallbackReason, "timeout" | "unavailable"> };
 
 /**
  * `output`: not a valid draft; `objective`: differs from the request's; `evidence`: a citation (omission citations

@@ -1,5 +1,11 @@
 // Citation equality (equal JSON values), deduplication and the references a Handoff's direct citations make.
-import { canonicalJson, type ArtifactReference, type HandoffCitation, type HandoffDraft, type SourceReference } from "@powercontext/protocol";
+import {
+  canonicalJson,
+  type ArtifactReference,
+  type HandoffCitation,
+  type HandoffDraft,
+  type SourceReference,
+} from "@powercontext/protocol";
 
 /** Two citations are equal when their JSON values are equal (contract §3); this key is equal exactly then. */
 export function citationKey(citation: HandoffCitation): string {
@@ -23,7 +29,9 @@ export function hasDuplicates(citations: readonly HandoffCitation[]): boolean {
 
 /** The citations of `state[*]` then of `next_action`; omission citations are never direct. */
 export function directCitations(draft: Pick<HandoffDraft, "state" | "next_action">): HandoffCitation[] {
-  return [...draft.state, ...(draft.next_action ? [draft.next_action] : [])].flatMap((statement) => statement.citations);
+  return [...draft.state, ...(draft.next_action ? [draft.next_action] : [])].flatMap(
+    (statement) => statement.citations,
+  );
 }
 
 /** Commit's `source_refs` and `artifact_refs`: distinct, first-seen order; a memory citation adds its `memory_ref`. */

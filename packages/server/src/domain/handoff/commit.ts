@@ -29,7 +29,6 @@ function stale(): PowerContextError {
   return new PowerContextError("revision_conflict", "The Handoff Revision is stale.");
 }
 
-
 /**
  * The contract's order: 1. scope and base shape (422); 2. the head already has this content → the head;
  * 3. base ≠ head → 409 `revision_conflict`; 4. a direct citation unavailable → 404; 5. write the next revision.
@@ -48,7 +47,8 @@ export async function commitHandoff(
   }
   const key = canonicalJson(handoff.content);
   const head = await deps.continuity.getHandoffHead(request.scope_id);
-  if (head !== null && canonicalJson(head.content) === key) return committed(head.revision, head.content as unknown as HandoffContent);
+  if (head !== null && canonicalJson(head.content) === key)
+    return committed(head.revision, head.content as unknown as HandoffContent);
   if ((head?.revision ?? null) !== (handoff.base?.revision ?? null)) throw stale();
   await requireAvailable(deps, request.scope_id, dedupeCitations(directCitations(handoff.content)));
   const result = await deps.continuity.commitHandoff({

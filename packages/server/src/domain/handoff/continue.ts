@@ -1,6 +1,14 @@
 // continue_handoff (contract §8.5): resolve a prepared value, an exact revision or the latest one as untrusted
 // history, and report for every statement whether its evidence is available now. Never fails on missing evidence.
-import type { ArtifactReference, EvidenceCheck, HandoffContent, HandoffResolution, HandoffSelection, HandoffStatement, PreparedHandoff } from "@powercontext/protocol";
+import type {
+  ArtifactReference,
+  EvidenceCheck,
+  HandoffContent,
+  HandoffResolution,
+  HandoffSelection,
+  HandoffStatement,
+  PreparedHandoff,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { dedupeCitations } from "./citations.ts";
@@ -22,24 +30,45 @@ function invalid(message: string): PowerContextError {
 export function checkSelection(request: { selection: string; prepared?: unknown; revision?: unknown }): void {
   const hasPrepared = request.prepared !== undefined && request.prepared !== null;
   const hasRevision = request.revision !== undefined && request.revision !== null;
-  if (hasPrepared !== (request.selection === "prepared")) throw invalid("`prepared` is required exactly for the prepared selection.");
-  if (hasRevision !== (request.selection === "exact")) throw invalid("`revision` is required exactly for the exact selection.");
+  if (hasPrepared !== (request.selection === "prepared"))
+    throw invalid("`prepared` is required exactly for the prepared selection.");
+  if (hasRevision !== (request.selection === "exact"))
+    throw invalid("`revision` is required exactly for the exact selection.");
 }
 
-async function checkStatement(deps: EvidenceDeps, scopeId: string, statement: HandoffStatement, claim: EvidenceCheck["claim"], index: number | null): Promise<EvidenceCheck> {
+async function checkStatement(
+  deps: EvidenceDeps,
+  scopeId: string,
+  statement: HandoffStatement,
+  claim: EvidenceCheck["claim"],
+  index: number | null,
+): Promise<EvidenceCheck> {
   const unavailable = await unavailableCitations(deps, scopeId, dedupeCitations(statement.citations));
-  return { claim, state_index: index, status: unavailable.length > 0 ? "unavailable" : "available", unavailable_evidence: unavailable };
+  return {
+    claim,
+    state_index: index,
+    status: unavailable.length > 0 ? "unavailable" : "available",
+    unavailable_evidence: unavailable,
+  };
 }
 
 /** One check per state statement in order, then one for the next action if there is one. */
-export async function evidenceChecks(deps: EvidenceDeps, scopeId: string, content: HandoffContent): Promise<EvidenceCheck[]> {
+export async function evidenceChecks(
+  deps: EvidenceDeps,
+  scopeId: string,
+  content: HandoffContent,
+): Promise<EvidenceCheck[]> {
   const checks: EvidenceCheck[] = [];
-  for (const [index, statement] of content.state.entries()) checks.push(await checkStatement(deps, scopeId, statement, "state", index));
+  for (const [index, statement] of content.state.entries())
+    checks.push(await checkStatement(deps, scopeId, statement, "state", index));
   if (content.next_action) checks.push(await checkStatement(deps, scopeId, content.next_action, "next_action", null));
   return checks;
 }
 
-export async function continueHandoff(deps: Pick<DomainDeps, "store" | "continuity">, request: ContinueHandoffRequest): Promise<HandoffResolution> {
+export async function continueHandoff(
+  deps: Pick<DomainDeps, "store" | "continuity">,
+  request: ContinueHandoffRequest,
+): Promise<HandoffResolution> {
   checkSelection(request);
   const head = await deps.continuity.getHandoffHead(request.scope_id);
   const current = head ? handoffRef(head.revision) : null;
@@ -64,7 +93,16 @@ export async function continueHandoff(deps: Pick<DomainDeps, "store" | "continui
     }
     case "latest": {
       if (head === null) {
-        return { trust: "untrusted_history", status: "empty", scope_id: request.scope_id, content: null, selection: null, selected_revision: null, current_revision: null, evidence_checks: [] };
+        return {
+          trust: "untrusted_history",
+          status: "empty",
+          scope_id: request.scope_id,
+          content: null,
+          selection: null,
+          selected_revision: null,
+          current_revision: null,
+          evidence_checks: [],
+        };
       }
       content = head.content as unknown as HandoffContent;
       selected = current;

@@ -1,6 +1,12 @@
 // The draft the Server builds without a model: one statement per piece of evidence, citing it, in evidence order;
 // the next action only when some evidence states one; shortened and trimmed to fit the byte budget, with omissions.
-import { truncateUtf8, type HandoffCitation, type HandoffDraft, type HandoffOmission, type HandoffStatement } from "@powercontext/protocol";
+import {
+  truncateUtf8,
+  type HandoffCitation,
+  type HandoffDraft,
+  type HandoffOmission,
+  type HandoffStatement,
+} from "@powercontext/protocol";
 import { contentBytes } from "./content.ts";
 import type { Evidence } from "./evidence.ts";
 import { describeCitation, nextStepText, statementText } from "./evidence-text.ts";
@@ -31,7 +37,10 @@ function omissionsOf(left: readonly Claim[], next: Claim | null, mode: Layout["o
   if (mode === "none") return [];
   const omissions: HandoffOmission[] =
     mode === "listed"
-      ? left.map((claim) => ({ text: `${describeCitation(claim.citation)} left out (max_bytes).`, citation: claim.citation }))
+      ? left.map((claim) => ({
+          text: `${describeCitation(claim.citation)} left out (max_bytes).`,
+          citation: claim.citation,
+        }))
       : left.length > 0
         ? [{ text: `${left.length} evidence items left out (max_bytes).`, citation: null }]
         : [];
@@ -39,7 +48,13 @@ function omissionsOf(left: readonly Claim[], next: Claim | null, mode: Layout["o
   return omissions;
 }
 
-function layoutDraft(objective: string, claims: readonly Claim[], next: Claim | null, layout: Layout, cap: number): HandoffDraft {
+function layoutDraft(
+  objective: string,
+  claims: readonly Claim[],
+  next: Claim | null,
+  layout: Layout,
+  cap: number,
+): HandoffDraft {
   return {
     objective,
     state: layout.kept.map((index) => statementOf(claims[index] as Claim, cap)),
@@ -76,8 +91,14 @@ function* layouts(claims: readonly Claim[], hasNext: boolean): Generator<Layout>
  * null when not even the objective with one statement shortened to MIN_STATEMENT_BYTES fits. Disposition is always `continuable`: without
  * a model the Server does not judge that work is blocked or complete.
  */
-export function draftFromEvidence(input: { objective: string; evidence: readonly Evidence[]; max_bytes: number }): HandoffDraft | null {
-  const claims: Claim[] = input.evidence.slice(0, 64).map((evidence) => ({ text: statementText(evidence), citation: evidence.citation }));
+export function draftFromEvidence(input: {
+  objective: string;
+  evidence: readonly Evidence[];
+  max_bytes: number;
+}): HandoffDraft | null {
+  const claims: Claim[] = input.evidence
+    .slice(0, 64)
+    .map((evidence) => ({ text: statementText(evidence), citation: evidence.citation }));
   let next: Claim | null = null;
   for (const evidence of input.evidence) {
     const text = nextStepText(evidence);
@@ -86,7 +107,11 @@ export function draftFromEvidence(input: { objective: string; evidence: readonly
       break;
     }
   }
-  const longest = Math.max(MIN_STATEMENT_BYTES, ...claims.map((claim) => Buffer.byteLength(claim.text)), Buffer.byteLength(next?.text ?? ""));
+  const longest = Math.max(
+    MIN_STATEMENT_BYTES,
+    ...claims.map((claim) => Buffer.byteLength(claim.text)),
+    Buffer.byteLength(next?.text ?? ""),
+  );
   const fits = (draft: HandoffDraft): boolean => contentBytes(draft) <= input.max_bytes;
   for (const layout of layouts(claims, next !== null)) {
     const full = layoutDraft(input.objective, claims, next, layout, longest);

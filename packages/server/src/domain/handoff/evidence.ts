@@ -19,7 +19,11 @@ export type Evidence =
  * - artifact: that exact revision exists (the scope's `memory`/`memory` or `handoff`/`handoff`; no other family is kept);
  * - memory: the cited revision exists and maps the entry to exactly that version, active or inactive there.
  */
-export async function resolveCitation(deps: EvidenceDeps, scopeId: string, citation: HandoffCitation): Promise<Evidence | null> {
+export async function resolveCitation(
+  deps: EvidenceDeps,
+  scopeId: string,
+  citation: HandoffCitation,
+): Promise<Evidence | null> {
   switch (citation.kind) {
     case "source": {
       const source = await deps.store.findSource(scopeId, citation.source_ref.source_id);
@@ -66,7 +70,11 @@ export function evidenceNotFound(): PowerContextError {
 }
 
 /** Every citation resolved, in order; 404 `handoff_evidence_not_found` if any is unavailable. */
-export async function resolveAll(deps: EvidenceDeps, scopeId: string, citations: readonly HandoffCitation[]): Promise<Evidence[]> {
+export async function resolveAll(
+  deps: EvidenceDeps,
+  scopeId: string,
+  citations: readonly HandoffCitation[],
+): Promise<Evidence[]> {
   const resolved: Evidence[] = [];
   for (const citation of citations) {
     const evidence = await resolveCitation(deps, scopeId, citation);
@@ -77,6 +85,10 @@ export async function resolveAll(deps: EvidenceDeps, scopeId: string, citations:
 }
 
 /** 404 `handoff_evidence_not_found` unless every citation is available. */
-export async function requireAvailable(deps: EvidenceDeps, scopeId: string, citations: readonly HandoffCitation[]): Promise<void> {
+export async function requireAvailable(
+  deps: EvidenceDeps,
+  scopeId: string,
+  citations: readonly HandoffCitation[],
+): Promise<void> {
   await resolveAll(deps, scopeId, citations);
 }

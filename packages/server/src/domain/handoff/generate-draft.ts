@@ -24,7 +24,10 @@ export interface DraftInput {
   max_bytes: number;
 }
 
-async function modelDraft(deps: DomainDeps, input: DraftInput): Promise<{ draft: HandoffDraft } | { reason: FallbackReason } | null> {
+async function modelDraft(
+  deps: DomainDeps,
+  input: DraftInput,
+): Promise<{ draft: HandoffDraft } | { reason: FallbackReason } | null> {
   if (deps.model === null) return null;
   const result = await callModel(
     { model: deps.model, continuity: deps.continuity, clock: deps.clock },
@@ -51,7 +54,10 @@ export async function generateDraft(deps: DomainDeps, input: DraftInput): Promis
   }
   const draft = draftFromEvidence(input);
   if (draft === null) {
-    throw new PowerContextError("invalid_request", "max_bytes is too small for this objective with even one shortened statement.");
+    throw new PowerContextError(
+      "invalid_request",
+      "max_bytes is too small for this objective with even one shortened statement.",
+    );
   }
   const reason = fromModel?.reason ?? null;
   const outcome: GenerationOutcome = reason === null ? "deterministic" : "fallback";

@@ -24,7 +24,11 @@ Rules:
 - The JSON, pretty-printed with 2-space indentation and a "schema" key added, must fit in max_bytes UTF-8 bytes.
 - Use omissions for relevant evidence you left out or information you know is missing.`;
 
-export function draftPrompt(input: { objective: string; evidence: readonly Evidence[]; max_bytes: number }): ChatRequest {
+export function draftPrompt(input: {
+  objective: string;
+  evidence: readonly Evidence[];
+  max_bytes: number;
+}): ChatRequest {
   const evidence = input.evidence.map((item) => ({
     citation: item.citation,
     text: truncateUtf8(statementText(item), MODEL_EVIDENCE_BYTES).text,

@@ -1,5 +1,11 @@
 // Strict parsing of an untrusted HandoffDraft (model output): the contract's closed shape and limits, nothing coerced.
-import { codePointLength, type HandoffCitation, type HandoffDraft, type HandoffOmission, type HandoffStatement } from "@powercontext/protocol";
+import {
+  codePointLength,
+  type HandoffCitation,
+  type HandoffDraft,
+  type HandoffOmission,
+  type HandoffStatement,
+} from "@powercontext/protocol";
 
 type Json = Record<string, unknown>;
 
@@ -24,7 +30,13 @@ function identifier(value: unknown): value is string {
 
 function artifactRef(value: unknown): boolean {
   const ref = exactObject(value, ["family", "artifact_id", "revision"]);
-  return ref !== null && identifier(ref.family) && identifier(ref.artifact_id) && Number.isSafeInteger(ref.revision) && (ref.revision as number) >= 1;
+  return (
+    ref !== null &&
+    identifier(ref.family) &&
+    identifier(ref.artifact_id) &&
+    Number.isSafeInteger(ref.revision) &&
+    (ref.revision as number) >= 1
+  );
 }
 
 export function isHandoffCitation(value: unknown): value is HandoffCitation {
@@ -43,7 +55,12 @@ export function isHandoffCitation(value: unknown): value is HandoffCitation {
         "entry_id",
         "entry_version_id",
       ]);
-      return citation !== null && artifactRef(citation.memory_ref) && identifier(citation.entry_id) && identifier(citation.entry_version_id);
+      return (
+        citation !== null &&
+        artifactRef(citation.memory_ref) &&
+        identifier(citation.entry_id) &&
+        identifier(citation.entry_version_id)
+      );
     }
     default:
       return false;
@@ -65,7 +82,8 @@ function omission(value: unknown): value is HandoffOmission {
 export function parseDraft(value: unknown): HandoffDraft | null {
   const draft = exactObject(value, ["objective", "state", "disposition", "next_action", "omissions"]);
   if (draft === null || !text(draft.objective)) return null;
-  if (!Array.isArray(draft.state) || draft.state.length < 1 || draft.state.length > 64 || !draft.state.every(statement)) return null;
+  if (!Array.isArray(draft.state) || draft.state.length < 1 || draft.state.length > 64 || !draft.state.every(statement))
+    return null;
   if (typeof draft.disposition !== "string" || !DISPOSITIONS.has(draft.disposition)) return null;
   if (draft.next_action !== null && !statement(draft.next_action)) return null;
   if (!Array.isArray(draft.omissions) || draft.omissions.length > 64 || !draft.omissions.every(omission)) return null;

@@ -24,7 +24,10 @@ export interface CaptureOutcome {
   redaction_count: number;
 }
 
-export async function captureSource(deps: Pick<DomainDeps, "store" | "clock">, request: CaptureRequest): Promise<CaptureOutcome> {
+export async function captureSource(
+  deps: Pick<DomainDeps, "store" | "clock">,
+  request: CaptureRequest,
+): Promise<CaptureOutcome> {
   // Secrets are redacted before anything is stored, and the digest is taken over the redacted payload, so no
   // stored value (not even a hash) is derived from a secret. Redaction is deterministic: replays still match.
   const content = redactJson(request.content);

@@ -38,7 +38,9 @@ export async function flushMemory(deps: DomainDeps, request: { scope_id: string 
     }
     // Sources are redacted at capture; a candidate that still carries a secret (an extractor joining fragments,
     // a model echoing one) never becomes a candidate.
-    const extracted = (await deps.extractor.extract(window.sources)).filter((candidate) => !containsSecret(`${candidate.kind}\n${candidate.text}`));
+    const extracted = (await deps.extractor.extract(window.sources)).filter(
+      (candidate) => !containsSecret(`${candidate.kind}\n${candidate.text}`),
+    );
     const candidates = await reviewAll(deps, request.scope_id, extracted);
     const result = await deps.store.commitFlush({
       scope_id: request.scope_id,
@@ -72,7 +74,11 @@ export async function flushMemory(deps: DomainDeps, request: { scope_id: string 
   }
 }
 
-async function reviewAll(deps: DomainDeps, scopeId: string, extracted: readonly ExtractedCandidate[]): Promise<NewCandidate[]> {
+async function reviewAll(
+  deps: DomainDeps,
+  scopeId: string,
+  extracted: readonly ExtractedCandidate[],
+): Promise<NewCandidate[]> {
   const candidates: NewCandidate[] = [];
   for (const candidate of extracted) {
     const entry = buildEntryVersion(deps.ids, {
@@ -100,7 +106,8 @@ export async function findNearDuplicate(store: Store, scopeId: string, searchTex
   if (unique.length === 0) return null;
   const { hits } = await store.searchMemory({ scope_id: scopeId, terms: unique.slice(0, 64), limit: 5 });
   for (const hit of hits) {
-    if (termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY) return hit.entry.citation.entry_id;
+    if (termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY)
+      return hit.entry.citation.entry_id;
   }
   return null;
 }

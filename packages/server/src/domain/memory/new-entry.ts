@@ -9,7 +9,13 @@ export const ENTRY_VERSION_ID_PREFIX = "mem_ver_";
 /** Builds a new entry version with fresh ids and its derived search text and fingerprint. */
 export function buildEntryVersion(
   ids: IdSource,
-  fields: { kind: string; text: string; source_refs?: SourceReference[]; artifact_refs?: ArtifactReference[]; entry_id?: string },
+  fields: {
+    kind: string;
+    text: string;
+    source_refs?: SourceReference[];
+    artifact_refs?: ArtifactReference[];
+    entry_id?: string;
+  },
 ): NewEntryVersion {
   return {
     entry_id: fields.entry_id ?? ids.next(ENTRY_ID_PREFIX),

@@ -1,7 +1,7 @@
 // Memory search (contract §7.3) over the active head, with query shaping for long prompts.
 import type { ArtifactReference } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
-import { shapeQuery } from "../../search/query.ts";
+import { shapePrompt } from "../../search/query.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import type { Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
@@ -18,10 +18,13 @@ export interface RankedSearch {
 }
 
 export async function searchRanked(store: Store, scopeId: string, query: string, limit: number): Promise<RankedSearch> {
-  const terms = await shapeQuery(store, scopeId, query);
+  const { terms, focus } = await shapePrompt(store, scopeId, query);
   const result = await store.searchMemory({ scope_id: scopeId, terms, limit: Math.max(MIN_FETCH, limit * OVERFETCH) });
   if (result.memory === null) return { memory: null, ranked: [] };
-  return { memory: result.memory, ranked: rankHits(result.hits, terms, result.memory.revision).slice(0, limit) };
+  return {
+    memory: result.memory,
+    ranked: rankHits(result.hits, terms, result.memory.revision, { focus }).slice(0, limit),
+  };
 }
 
 export interface SearchMemoryRequest {
@@ -34,10 +37,18 @@ export interface SearchMemoryRequest {
 export interface SearchMemoryResponse {
   memory: ArtifactReference | null;
   mode: "fts" | "vector" | "hybrid" | null;
-  hits: Array<{ citation: RankedHit["hit"]["entry"]["citation"]; text: string; score: number; matched_by: Array<"fts" | "vector"> }>;
+  hits: Array<{
+    citation: RankedHit["hit"]["entry"]["citation"];
+    text: string;
+    score: number;
+    matched_by: Array<"fts" | "vector">;
+  }>;
 }
 
-export async function searchMemory(deps: { store: Store }, request: SearchMemoryRequest): Promise<SearchMemoryResponse> {
+export async function searchMemory(
+  deps: { store: Store },
+  request: SearchMemoryRequest,
+): Promise<SearchMemoryResponse> {
   const mode = request.mode ?? "auto";
   if (mode === "vector" || mode === "hybrid") {
     throw new PowerContextError("capability_not_supported", "The requested capability is unavailable.", {
@@ -49,6 +60,11 @@ export async function searchMemory(deps: { store: Store }, request: SearchMemory
   return {
     memory,
     mode: "fts",
-    hits: ranked.map(({ hit, score }) => ({ citation: hit.entry.citation, text: scrubText(hit.entry.text), score, matched_by: ["fts"] })),
+    hits: ranked.map(({ hit, score }) => ({
+      citation: hit.entry.citation,
+      text: scrubText(hit.entry.text),
+      score,
+      matched_by: ["fts"],
+    })),
   };
 }

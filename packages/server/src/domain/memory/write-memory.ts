@@ -20,7 +20,10 @@ export interface RememberRequest {
   expected_revision?: number | null;
 }
 
-export async function rememberMemory(deps: Pick<DomainDeps, "store" | "clock" | "ids">, request: RememberRequest): Promise<MemoryWriteResponse> {
+export async function rememberMemory(
+  deps: Pick<DomainDeps, "store" | "clock" | "ids">,
+  request: RememberRequest,
+): Promise<MemoryWriteResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
@@ -54,7 +57,10 @@ export interface ReviseRequest {
   reason?: string | null;
 }
 
-export async function reviseMemoryEntry(deps: Pick<DomainDeps, "store" | "clock" | "ids">, request: ReviseRequest): Promise<MemoryWriteResponse> {
+export async function reviseMemoryEntry(
+  deps: Pick<DomainDeps, "store" | "clock" | "ids">,
+  request: ReviseRequest,
+): Promise<MemoryWriteResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
@@ -81,7 +87,10 @@ export interface RetireRequest {
   reason?: string | null;
 }
 
-export async function retireMemoryEntry(deps: Pick<DomainDeps, "store" | "clock">, request: RetireRequest): Promise<MemoryWriteResponse> {
+export async function retireMemoryEntry(
+  deps: Pick<DomainDeps, "store" | "clock">,
+  request: RetireRequest,
+): Promise<MemoryWriteResponse> {
   rejectSecrets({ reason: request.reason ?? null });
   const result = await deps.store.retireEntry({
     scope_id: request.scope_id,

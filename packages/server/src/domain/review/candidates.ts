@@ -1,7 +1,13 @@
 // Human review of Memory candidates (our addition: /v1/memory/candidates/*), with a versioned state machine:
 // pending v ─revise→ pending v+1; pending v ─approve→ approved; pending v ─reject→ rejected. Terminal states stay.
 import { PowerContextError } from "../../errors.ts";
-import type { CandidateDecision, CandidatePage, CandidateReviewResult, CandidateStatus, MemoryCandidate } from "../../store/types.ts";
+import type {
+  CandidateDecision,
+  CandidatePage,
+  CandidateReviewResult,
+  CandidateStatus,
+  MemoryCandidate,
+} from "../../store/types.ts";
 import { findNearDuplicate } from "../journal/flush.ts";
 import type { DomainDeps } from "../deps.ts";
 import { buildEntryVersion } from "../memory/new-entry.ts";
@@ -23,7 +29,10 @@ export async function listCandidates(
   });
 }
 
-export async function getCandidate(deps: Pick<DomainDeps, "store">, request: { scope_id: string; candidate_id: string }): Promise<MemoryCandidate> {
+export async function getCandidate(
+  deps: Pick<DomainDeps, "store">,
+  request: { scope_id: string; candidate_id: string },
+): Promise<MemoryCandidate> {
   const candidate = await deps.store.getCandidate(request.scope_id, request.candidate_id);
   if (!candidate) throw new PowerContextError("candidate_not_found", "The requested Candidate was not found.");
   return candidate;
@@ -59,7 +68,11 @@ export async function rejectCandidate(
   request: CandidateWrite & { reason: string; reviewer?: string },
 ): Promise<MemoryCandidate> {
   rejectSecrets({ reason: request.reason });
-  return decide(deps, request, { action: "reject", reviewer: request.reviewer ?? DEFAULT_REVIEWER, reason: request.reason.trim() });
+  return decide(deps, request, {
+    action: "reject",
+    reviewer: request.reviewer ?? DEFAULT_REVIEWER,
+    reason: request.reason.trim(),
+  });
 }
 
 export async function reviseCandidate(
@@ -71,7 +84,11 @@ export async function reviseCandidate(
   return decide(deps, request, { action: "revise", proposal, reason: normalizeReason(request.reason) });
 }
 
-async function decide(deps: Pick<DomainDeps, "store" | "clock">, request: CandidateWrite, decision: CandidateDecision): Promise<MemoryCandidate> {
+async function decide(
+  deps: Pick<DomainDeps, "store" | "clock">,
+  request: CandidateWrite,
+  decision: CandidateDecision,
+): Promise<MemoryCandidate> {
   const result = await deps.store.reviewCandidate({
     scope_id: request.scope_id,
     candidate_id: request.candidate_id,

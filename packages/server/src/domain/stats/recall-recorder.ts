@@ -23,7 +23,10 @@ export class RecallRecorder {
     this.clock = deps.clock;
   }
 
-  record(scopeId: string, prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean }): void {
+  record(
+    scopeId: string,
+    prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean },
+  ): void {
     this.pending.push({
       scope_id: scopeId,
       date: this.clock.now().toISOString().slice(0, 10),

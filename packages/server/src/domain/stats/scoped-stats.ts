@@ -7,7 +7,6 @@ import { summarizeUsage, type UsageValue } from "./usage-summary.ts";
 export type StatsPeriod = "today" | "7d" | "30d";
 const PERIOD_DAYS: Record<StatsPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
 
-
 interface RecallCounts {
   preparations: number;
   ready_preparations: number;
@@ -30,13 +29,25 @@ export interface ScopedStats {
       rejected: number;
       by_family: Array<{ family: string; total: number; pending: number; approved: number; rejected: number }>;
     };
-    memory: { entries: { total: number; active: number; inactive: number; by_kind: Array<{ kind: string; total: number; active: number; inactive: number }> } };
+    memory: {
+      entries: {
+        total: number;
+        active: number;
+        inactive: number;
+        by_kind: Array<{ kind: string; total: number; active: number; inactive: number }>;
+      };
+    };
   };
   usage: {
     period: PeriodValue;
     totals: { generation: UsageValue; embedding: UsageValue };
     by_purpose: Array<{ purpose: string; generation: UsageValue; embedding: UsageValue }>;
-    daily: Array<{ date: string; generation: UsageValue; embedding: UsageValue; by_purpose: Array<{ purpose: string; generation: UsageValue; embedding: UsageValue }> }>;
+    daily: Array<{
+      date: string;
+      generation: UsageValue;
+      embedding: UsageValue;
+      by_purpose: Array<{ purpose: string; generation: UsageValue; embedding: UsageValue }>;
+    }>;
   };
   recall: {
     period: PeriodValue;
@@ -77,7 +88,11 @@ export async function getScopedStats(
     deps.continuity.getHandoffHead(request.scope_id),
   ]);
   const entries = inventory.entries_by_kind.reduce(
-    (sum, row) => ({ total: sum.total + row.total, active: sum.active + row.active, inactive: sum.inactive + row.inactive }),
+    (sum, row) => ({
+      total: sum.total + row.total,
+      active: sum.active + row.active,
+      inactive: sum.inactive + row.inactive,
+    }),
     { total: 0, active: 0, inactive: 0 },
   );
   const families = [
@@ -112,7 +127,14 @@ export async function getScopedStats(
 
 function recallCounts(sample: RecallSample | undefined): RecallCounts {
   if (!sample) {
-    return { preparations: 0, ready_preparations: 0, comparable_preparations: 0, baseline_tokens: 0, recalled_tokens: 0, token_reduction: 0 };
+    return {
+      preparations: 0,
+      ready_preparations: 0,
+      comparable_preparations: 0,
+      baseline_tokens: 0,
+      recalled_tokens: 0,
+      token_reduction: 0,
+    };
   }
   return {
     preparations: sample.preparations,

@@ -36,7 +36,9 @@ export function sumUsage(samples: readonly ModelUsageSample[]): UsageValue {
     input = addTokens(input, sample.input_tokens);
     output = addTokens(output, sample.output_tokens);
   }
-  return requests === 0 ? { requests: 0, input_tokens: 0, output_tokens: 0 } : { requests, input_tokens: input, output_tokens: output };
+  return requests === 0
+    ? { requests: 0, input_tokens: 0, output_tokens: 0 }
+    : { requests, input_tokens: input, output_tokens: output };
 }
 
 function byPurpose(samples: readonly ModelUsageSample[]): PurposeUsage[] {

@@ -38,7 +38,10 @@ function invalid(message: string): PowerContextError {
 }
 
 /** The receipt record: what was acknowledged, by whom, with which checks and evidence availability. */
-export function receiptRecord(request: AcknowledgeRequest, resolution: HandoffResolution): { schema: string } & Record<string, unknown> {
+export function receiptRecord(
+  request: AcknowledgeRequest,
+  resolution: HandoffResolution,
+): { schema: string } & Record<string, unknown> {
   return {
     schema: HANDOFF_RECEIPT_SCHEMA,
     trust: "untrusted_input",
@@ -66,7 +69,11 @@ export async function acknowledgeHandoff(
   checkSelection(request);
   const checks = request.receiver_checks ?? null;
   if (request.status === "accepted") {
-    const confirmed = checks !== null && checks.live_state === "confirmed" && checks.capability === "confirmed" && checks.authorization === "confirmed";
+    const confirmed =
+      checks !== null &&
+      checks.live_state === "confirmed" &&
+      checks.capability === "confirmed" &&
+      checks.authorization === "confirmed";
     if (!confirmed) throw invalid("Accepting a Handoff needs live_state, capability and authorization all confirmed.");
   } else if (request.message === undefined || request.message === null) {
     throw invalid(`A ${request.status} acknowledgement needs a message.`);

@@ -1,6 +1,14 @@
 // handoff_current_work (contract §9.2): a one-step handoff without a model. The record becomes a
 // `handoff-boundary` Source; each claim becomes a statement citing the boundary first, then its own evidence.
-import type { HandoffCitation, HandoffDisposition, HandoffDraft, HandoffStatement, PreparedHandoff, WorkClaim, WorkSourceReceipt } from "@powercontext/protocol";
+import type {
+  HandoffCitation,
+  HandoffDisposition,
+  HandoffDraft,
+  HandoffStatement,
+  PreparedHandoff,
+  WorkClaim,
+  WorkSourceReceipt,
+} from "@powercontext/protocol";
 import type { DomainDeps } from "../deps.ts";
 import { dedupeCitations } from "../handoff/citations.ts";
 import { requireAvailable } from "../handoff/evidence.ts";
@@ -20,7 +28,10 @@ export interface CurrentWorkHandoff {
 
 /** The draft §9.2 step 3 describes (pure). */
 export function draftFromCurrentWork(handoff: CurrentWorkHandoff, boundary: HandoffCitation): HandoffDraft {
-  const statement = (claim: WorkClaim): HandoffStatement => ({ text: claim.text, citations: dedupeCitations([boundary, ...claim.evidence]) });
+  const statement = (claim: WorkClaim): HandoffStatement => ({
+    text: claim.text,
+    citations: dedupeCitations([boundary, ...claim.evidence]),
+  });
   return {
     objective: handoff.objective,
     state: handoff.state.map(statement),
@@ -36,7 +47,12 @@ export async function prepareCurrentHandoff(
 ): Promise<{ boundary: WorkSourceReceipt; handoff: PreparedHandoff }> {
   const { handoff } = request;
   const claims = [...handoff.state, ...(handoff.next_action ? [handoff.next_action] : [])];
-  checkClaims(claims.map((claim, i) => ({ claim, where: i < handoff.state.length ? `handoff.state[${i}]` : "handoff.next_action" })));
+  checkClaims(
+    claims.map((claim, i) => ({
+      claim,
+      where: i < handoff.state.length ? `handoff.state[${i}]` : "handoff.next_action",
+    })),
+  );
   await requireAvailable(deps, request.scope_id, dedupeCitations(claimEvidence(claims)));
   const boundary = await captureRecord(deps, {
     scope_id: request.scope_id,

@@ -1,5 +1,12 @@
 // record_task_outcome (contract §9.4): store a TaskOutcome as a `task-outcome` Source.
-import { HANDOFF_RECEIPT_SCHEMA, type ArtifactReference, type HandoffCitation, type SourceReference, type WorkClaim, type WorkSourceReceipt } from "@powercontext/protocol";
+import {
+  HANDOFF_RECEIPT_SCHEMA,
+  type ArtifactReference,
+  type HandoffCitation,
+  type SourceReference,
+  type WorkClaim,
+  type WorkSourceReceipt,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { dedupeCitations } from "../handoff/citations.ts";
@@ -38,9 +45,18 @@ export function normalizeOutcome(outcome: TaskOutcome): TaskOutcome {
 }
 
 /** Whether `ref` names a `handoff-receipt` Source of this scope that accepted an exact revision. */
-async function isAcceptedExactReceipt(deps: Pick<DomainDeps, "store">, scopeId: string, ref: SourceReference): Promise<boolean> {
+async function isAcceptedExactReceipt(
+  deps: Pick<DomainDeps, "store">,
+  scopeId: string,
+  ref: SourceReference,
+): Promise<boolean> {
   const source = await deps.store.findSource(scopeId, ref.source_id);
-  if (source === null || source.metadata.kind !== "handoff-receipt" || source.metadata.schema !== HANDOFF_RECEIPT_SCHEMA) return false;
+  if (
+    source === null ||
+    source.metadata.kind !== "handoff-receipt" ||
+    source.metadata.schema !== HANDOFF_RECEIPT_SCHEMA
+  )
+    return false;
   try {
     const record = JSON.parse(source.content) as { status?: unknown; selection?: unknown };
     return record.status === "accepted" && record.selection === "exact";
@@ -58,11 +74,21 @@ export async function recordTaskOutcome(
     ...outcome.observations.map((claim, i) => ({ claim, where: `outcome.observations[${i}]` })),
     ...outcome.checks.map((claim, i) => ({ claim, where: `outcome.checks[${i}]` })),
   ]);
-  const produced: HandoffCitation[] = outcome.produced_artifacts.map((artifact_ref) => ({ kind: "artifact", artifact_ref }));
-  await requireAvailable(deps, request.scope_id, dedupeCitations([...claimEvidence(outcome.observations), ...claimEvidence(outcome.checks), ...produced]));
+  const produced: HandoffCitation[] = outcome.produced_artifacts.map((artifact_ref) => ({
+    kind: "artifact",
+    artifact_ref,
+  }));
+  await requireAvailable(
+    deps,
+    request.scope_id,
+    dedupeCitations([...claimEvidence(outcome.observations), ...claimEvidence(outcome.checks), ...produced]),
+  );
   const receiptRef = outcome.handoff_receipt_ref ?? null;
   if (receiptRef !== null && !(await isAcceptedExactReceipt(deps, request.scope_id, receiptRef))) {
-    throw new PowerContextError("invalid_request", "handoff_receipt_ref must name an accepted, exact-selection handoff receipt of this scope.");
+    throw new PowerContextError(
+      "invalid_request",
+      "handoff_receipt_ref must name an accepted, exact-selection handoff receipt of this scope.",
+    );
   }
   return captureRecord(deps, {
     scope_id: request.scope_id,

@@ -6,7 +6,6 @@ import type { DomainDeps } from "../deps.ts";
 import { captureSource } from "../journal/capture.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 
-
 export interface WorkRecord {
   scope_id: string;
   source_id: string;
@@ -15,7 +14,10 @@ export interface WorkRecord {
   record: { readonly schema: string };
 }
 
-export async function captureRecord(deps: Pick<DomainDeps, "store" | "clock">, work: WorkRecord): Promise<WorkSourceReceipt> {
+export async function captureRecord(
+  deps: Pick<DomainDeps, "store" | "clock">,
+  work: WorkRecord,
+): Promise<WorkSourceReceipt> {
   // An explicit record is refused whole rather than stored redacted: its author can resend it without the secret.
   rejectSecrets(work.record);
   const outcome = await captureSource(deps, {

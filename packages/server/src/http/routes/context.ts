@@ -4,7 +4,10 @@ import type { DomainDeps } from "../../domain/deps.ts";
 import type { RecallRecorder } from "../../domain/stats/recall-recorder.ts";
 import { route } from "../route.ts";
 
-export async function contextRoutes(app: FastifyInstance, options: { domain: DomainDeps; recall: RecallRecorder }): Promise<void> {
+export async function contextRoutes(
+  app: FastifyInstance,
+  options: { domain: DomainDeps; recall: RecallRecorder },
+): Promise<void> {
   route(app, "prepare_context", async (request) => {
     const body = request.body as PrepareContextRequest;
     const prepared = await prepareContext(options.domain, body);

@@ -14,7 +14,10 @@ export const GENERATION_HEADER = "x-powercontext-generation";
 export const FALLBACK_HEADER = "x-powercontext-generation-fallback";
 
 /** `model`, `deterministic` (no model configured) or `deterministic-fallback` plus the reason the model's draft was refused. */
-export function generationHeaders(generation: { outcome: GenerationOutcome; reason: FallbackReason | null }): Record<string, string> {
+export function generationHeaders(generation: {
+  outcome: GenerationOutcome;
+  reason: FallbackReason | null;
+}): Record<string, string> {
   switch (generation.outcome) {
     case "model":
       return { [GENERATION_HEADER]: "model" };
@@ -41,9 +44,14 @@ export async function handoffRoutes(app: FastifyInstance, options: { domain: Dom
   route(app, "commit_handoff", async (request) => ({
     body: await commitHandoff(domain, request.body as { scope_id: string; handoff: PreparedHandoff }),
   }));
-  route(app, "continue_handoff", async (request) => ({ body: await continueHandoff(domain, request.body as ContinueHandoffRequest) }));
+  route(app, "continue_handoff", async (request) => ({
+    body: await continueHandoff(domain, request.body as ContinueHandoffRequest),
+  }));
   route(app, "activate_handoff", async (request) => {
     const outcome = await activateHandoff(domain, request.body as ActivateHandoffRequest);
-    return { body: outcome.response, ...(outcome.generation ? { headers: generationHeaders(outcome.generation) } : {}) };
+    return {
+      body: outcome.response,
+      ...(outcome.generation ? { headers: generationHeaders(outcome.generation) } : {}),
+    };
   });
 }

@@ -4,7 +4,10 @@ import type { DomainDeps } from "../../domain/deps.ts";
 import type { Lifecycle } from "../app.ts";
 import { route } from "../route.ts";
 
-export async function healthRoutes(app: FastifyInstance, options: { domain: DomainDeps; lifecycle: Lifecycle }): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  options: { domain: DomainDeps; lifecycle: Lifecycle },
+): Promise<void> {
   route(app, "get_liveness", async () => ({ body: { status: "ok" } }));
   route(app, "get_readiness", async () => {
     const runtime = options.lifecycle.accepting ? "ready" : "not_ready";
@@ -13,6 +16,9 @@ export async function healthRoutes(app: FastifyInstance, options: { domain: Doma
       () => "unavailable",
     );
     const ready = runtime === "ready" && database === "ready";
-    return { status: ready ? 200 : 503, body: { status: ready ? "ready" : "not_ready", checks: { runtime, database } } };
+    return {
+      status: ready ? 200 : 503,
+      body: { status: ready ? "ready" : "not_ready", checks: { runtime, database } },
+    };
   });
 }

@@ -11,14 +11,25 @@ export async function workRoutes(app: FastifyInstance, options: { domain: Domain
   const { domain } = options;
   route(app, "create_work_contract", async (request) => ({
     status: 202,
-    body: await createWorkContract(domain, request.body as { scope_id: string; source_id: string; contract: WorkContract }),
+    body: await createWorkContract(
+      domain,
+      request.body as { scope_id: string; source_id: string; contract: WorkContract },
+    ),
   }));
   route(app, "handoff_current_work", async (request) => ({
-    body: await prepareCurrentHandoff(domain, request.body as { scope_id: string; source_id: string; handoff: CurrentWorkHandoff }),
+    body: await prepareCurrentHandoff(
+      domain,
+      request.body as { scope_id: string; source_id: string; handoff: CurrentWorkHandoff },
+    ),
   }));
-  route(app, "acknowledge_handoff", async (request) => ({ body: await acknowledgeHandoff(domain, request.body as AcknowledgeRequest) }));
+  route(app, "acknowledge_handoff", async (request) => ({
+    body: await acknowledgeHandoff(domain, request.body as AcknowledgeRequest),
+  }));
   route(app, "record_task_outcome", async (request) => ({
     status: 202,
-    body: await recordTaskOutcome(domain, request.body as { scope_id: string; source_id: string; outcome: TaskOutcome }),
+    body: await recordTaskOutcome(
+      domain,
+      request.body as { scope_id: string; source_id: string; outcome: TaskOutcome },
+    ),
   }));
 }

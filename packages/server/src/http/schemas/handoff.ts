@@ -1,7 +1,16 @@
 // Handoff operations (api-v1.md §8): prepare, finalize, commit, continue, activate, and their value types.
 import { Type, type Static } from "typebox";
 import { HANDOFF_SCHEMA, PREPARED_HANDOFF_SCHEMA } from "@powercontext/protocol";
-import { ArtifactReference, Count, MemoryCitation, NonBlankString, Nullable, ScopeId, SourceReference, StringEnum } from "./common.ts";
+import {
+  ArtifactReference,
+  Count,
+  MemoryCitation,
+  NonBlankString,
+  Nullable,
+  ScopeId,
+  SourceReference,
+  StringEnum,
+} from "./common.ts";
 import { MaxBytes } from "./context.ts";
 
 export const SourceCitation = Type.Object(
@@ -18,7 +27,9 @@ export const MemoryEntryCitation = Type.Object(
 );
 
 /** Discriminated on `kind`; two citations are equal when their JSON values are equal. */
-export const HandoffCitation = Type.Union([SourceCitation, ArtifactCitation, MemoryEntryCitation], { title: "HandoffCitation" });
+export const HandoffCitation = Type.Union([SourceCitation, ArtifactCitation, MemoryEntryCitation], {
+  title: "HandoffCitation",
+});
 export type HandoffCitation = Static<typeof HandoffCitation>;
 
 /** Objective, statement and omission texts: 1–8192 code points, non-blank (not required to be trimmed). */

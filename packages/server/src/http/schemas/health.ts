@@ -12,10 +12,7 @@ export const ReadinessStatus = StringEnum(["ready", "degraded", "not_ready"], { 
 export type ReadinessStatus = Static<typeof ReadinessStatus>;
 
 /** Check name → state (`ready`, `unavailable`, `timeout`, `misconfigured`, `not_ready`): an open string map. */
-export const ReadinessChecks = Type.Object(
-  {},
-  { title: "ReadinessChecks", additionalProperties: Type.String() },
-);
+export const ReadinessChecks = Type.Object({}, { title: "ReadinessChecks", additionalProperties: Type.String() });
 export type ReadinessChecks = Static<typeof ReadinessChecks>;
 
 /** `ready` and `degraded` answer 200; `not_ready` answers 503 with this same body. */

@@ -216,14 +216,16 @@ export const OPERATIONS = {
   finalize_handoff: {
     method: "POST",
     url: "/v1/handoff/finalize",
-    summary: "Check that every direct citation of a draft resolves and return a PreparedHandoff recording the head it saw.",
+    summary:
+      "Check that every direct citation of a draft resolves and return a PreparedHandoff recording the head it saw.",
     body: FinalizeHandoffRequest,
     response: { 200: PreparedHandoff, 404: ErrorEnvelope, ...INPUT_ERRORS },
   },
   commit_handoff: {
     method: "POST",
     url: "/v1/handoff/commit",
-    summary: "Commit a PreparedHandoff as the next Handoff revision if its base is still the head; identical content is a no-op.",
+    summary:
+      "Commit a PreparedHandoff as the next Handoff revision if its base is still the head; identical content is a no-op.",
     body: CommitHandoffRequest,
     response: { 200: CommitHandoffResponse, ...WRITE_ERRORS },
   },
@@ -237,7 +239,8 @@ export const OPERATIONS = {
   activate_handoff: {
     method: "POST",
     url: "/v1/handoff/activate",
-    summary: "Draft a Handoff at a boundary Source past the scope's handoff cursor, moving the cursor; otherwise ignored.",
+    summary:
+      "Draft a Handoff at a boundary Source past the scope's handoff cursor, moving the cursor; otherwise ignored.",
     body: ActivateHandoffRequest,
     response: { 200: ActivateHandoffResponse, 404: ErrorEnvelope, ...INPUT_ERRORS },
   },
@@ -251,14 +254,16 @@ export const OPERATIONS = {
   handoff_current_work: {
     method: "POST",
     url: "/v1/work/handoffs/prepare-current",
-    summary: "Capture a CurrentWorkHandoff as a handoff-boundary Source and return it finalized as a PreparedHandoff (no model).",
+    summary:
+      "Capture a CurrentWorkHandoff as a handoff-boundary Source and return it finalized as a PreparedHandoff (no model).",
     body: PrepareCurrentHandoffRequest,
     response: { 200: PrepareCurrentHandoffResponse, ...WRITE_ERRORS },
   },
   acknowledge_handoff: {
     method: "POST",
     url: "/v1/work/handoffs/acknowledge",
-    summary: "Resolve a prepared or exact Handoff as continue does and store the receiver's verdict as a handoff-receipt Source.",
+    summary:
+      "Resolve a prepared or exact Handoff as continue does and store the receiver's verdict as a handoff-receipt Source.",
     body: AcknowledgeHandoffRequest,
     response: { 200: AcknowledgeHandoffResponse, ...WRITE_ERRORS },
   },

@@ -12,7 +12,7 @@ import { Compile } from "typebox/compile";
 import * as Schemas from "./index.ts";
 import {
   ApproveMemoryCandidateRequest,
-  ArtifactReference,
+  type ArtifactReference,
   CaptureRequest,
   EntryChange,
   ErrorEnvelope,
@@ -264,9 +264,26 @@ const CASES: ReadonlyArray<readonly [string, TSchema, unknown, boolean]> = [
 
 /** Draft-07 keywords we allow ourselves; anything else would trip Ajv's strict mode or an OpenAPI consumer. */
 const DRAFT_07_KEYWORDS = new Set([
-  "type", "title", "description", "default", "const", "enum", "format", "pattern", "minLength", "maxLength",
-  "minimum", "maximum", "items", "minItems", "maxItems", "uniqueItems", "properties", "required",
-  "additionalProperties", "anyOf",
+  "type",
+  "title",
+  "description",
+  "default",
+  "const",
+  "enum",
+  "format",
+  "pattern",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "items",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "anyOf",
 ]);
 const OPEN_OBJECTS = new Set(["SourceMetadata", "ErrorDetails", "ReadinessChecks"]);
 

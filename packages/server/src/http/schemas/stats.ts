@@ -25,9 +25,7 @@ export type SourceInventory = Static<typeof SourceInventory>;
 export const ArtifactInventory = Type.Object(
   {
     total: Count,
-    by_family: Type.Array(
-      Type.Object({ family: Identifier, total: Count }, { additionalProperties: false }),
-    ),
+    by_family: Type.Array(Type.Object({ family: Identifier, total: Count }, { additionalProperties: false })),
   },
   { title: "ArtifactInventory", additionalProperties: false },
 );

@@ -83,7 +83,11 @@ export type PrepareCurrentHandoffResponse = Static<typeof PrepareCurrentHandoffR
 const ReceiverCheck = StringEnum(["confirmed", "insufficient", "not_checked"]);
 
 export const ReceiverChecks = Type.Object(
-  { live_state: StringEnum(["confirmed", "mismatch", "not_checked"]), capability: ReceiverCheck, authorization: ReceiverCheck },
+  {
+    live_state: StringEnum(["confirmed", "mismatch", "not_checked"]),
+    capability: ReceiverCheck,
+    authorization: ReceiverCheck,
+  },
   { title: "ReceiverChecks", additionalProperties: false },
 );
 export type ReceiverChecks = Static<typeof ReceiverChecks>;

@@ -64,7 +64,11 @@ class ApprovalBatch {
     this.scopeId = scopeId;
   }
 
-  approve(candidateId: string, approval: Pick<ApprovedDisposition, "entry" | "near_duplicate_of">, reason: string | null): void {
+  approve(
+    candidateId: string,
+    approval: Pick<ApprovedDisposition, "entry" | "near_duplicate_of">,
+    reason: string | null,
+  ): void {
     const { entry } = approval;
     const duplicate = this.findDuplicate(entry.fingerprint, approval.near_duplicate_of);
     if (duplicate) {
@@ -88,14 +92,17 @@ class ApprovalBatch {
     if (inBatch) return inBatch;
     const exact = activeWithFingerprint(this.db, this.scopeId, fingerprint);
     if (exact) return exact.entry_id;
-    if (nearDuplicateOf && readHeadRow(this.db, this.scopeId, nearDuplicateOf)?.state === "active") return nearDuplicateOf;
+    if (nearDuplicateOf && readHeadRow(this.db, this.scopeId, nearDuplicateOf)?.state === "active")
+      return nearDuplicateOf;
     return undefined;
   }
 
   /** Writes the revision (if anything was added) and returns each approved candidate's resulting citation. */
   commit(now: string): { revision: number; written: boolean; results: Map<string, MemoryCitation> } {
     const written = this.changes.length > 0;
-    const revision = written ? writeRevision(this.db, this.scopeId, this.changes, now) : headRevision(this.db, this.scopeId);
+    const revision = written
+      ? writeRevision(this.db, this.scopeId, this.changes, now)
+      : headRevision(this.db, this.scopeId);
     const results = new Map<string, MemoryCitation>();
     for (const link of this.links) {
       const head = readHeadRow(this.db, this.scopeId, link.entryId);
@@ -217,7 +224,15 @@ export function reviewCandidate(db: DatabaseSync, review: CandidateReview): Cand
         `UPDATE memory_candidate SET version = ?, kind = ?, text = ?, updated_at = ?
          WHERE scope_id = ? AND candidate_id = ?`,
       ).run(version, decision.proposal.kind, decision.proposal.text, review.now, review.scope_id, row.candidate_id);
-      insertCandidateVersion(db, review.scope_id, row.candidate_id, version, decision.proposal, decision.reason, review.now);
+      insertCandidateVersion(
+        db,
+        review.scope_id,
+        row.candidate_id,
+        version,
+        decision.proposal,
+        decision.reason,
+        review.now,
+      );
       break;
     }
     default: {
@@ -225,5 +240,8 @@ export function reviewCandidate(db: DatabaseSync, review: CandidateReview): Cand
       throw new Error(`unknown decision ${JSON.stringify(unreachable)}`);
     }
   }
-  return { status: "ok", candidate: toCandidate(readCandidateRow(db, review.scope_id, row.candidate_id) as CandidateRow) };
+  return {
+    status: "ok",
+    candidate: toCandidate(readCandidateRow(db, review.scope_id, row.candidate_id) as CandidateRow),
+  };
 }

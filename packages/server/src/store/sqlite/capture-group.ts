@@ -17,7 +17,7 @@ interface Waiting {
 }
 
 export function groupCaptures(db: DatabaseSync): (source: NewSource) => Promise<CaptureResult> {
-  let queue: Waiting[] = [];
+  const queue: Waiting[] = [];
   let scheduled = false;
 
   function take(): Waiting[] {
@@ -36,7 +36,7 @@ export function groupCaptures(db: DatabaseSync): (source: NewSource) => Promise<
     for (let batch = take(); batch.length > 0; batch = take()) {
       try {
         const results = transaction(db, () => batch.map((waiting) => captureSource(db, waiting.source)));
-        batch.forEach((waiting, i) => waiting.resolve(results[i] as CaptureResult));
+        for (const [i, waiting] of batch.entries()) waiting.resolve(results[i] as CaptureResult);
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }

@@ -47,28 +47,27 @@ export function commitHandoff(db: DatabaseSync, commit: HandoffCommit): HandoffC
   const current = head?.revision ?? null;
   if (current !== commit.base_revision) return { status: "revision_conflict", head: current };
   const revision = (current ?? 0) + 1;
-  stmt(db, "INSERT INTO handoff_revision (scope_id, revision, content, content_key, committed_at) VALUES (?, ?, ?, ?, ?)").run(
-    commit.scope_id,
-    revision,
-    JSON.stringify(commit.content),
-    commit.content_key,
-    commit.now,
-  );
+  stmt(
+    db,
+    "INSERT INTO handoff_revision (scope_id, revision, content, content_key, committed_at) VALUES (?, ?, ?, ?, ?)",
+  ).run(commit.scope_id, revision, JSON.stringify(commit.content), commit.content_key, commit.now);
   return { status: "committed", revision };
 }
 
 export function getHandoffCursor(db: DatabaseSync, scopeId: string): number {
-  const row = stmt(db, "SELECT position FROM handoff_cursor WHERE scope_id = ?").get(scopeId) as { position: number } | undefined;
+  const row = stmt(db, "SELECT position FROM handoff_cursor WHERE scope_id = ?").get(scopeId) as
+    | { position: number }
+    | undefined;
   return row?.position ?? 0;
 }
 
 export function advanceHandoffCursor(db: DatabaseSync, scopeId: string, from: number, to: number): CursorAdvance {
   const cursor = getHandoffCursor(db, scopeId);
   if (cursor !== from || to <= from) return { status: "behind", cursor };
-  stmt(db, "INSERT INTO handoff_cursor (scope_id, position) VALUES (?, ?) ON CONFLICT (scope_id) DO UPDATE SET position = excluded.position").run(
-    scopeId,
-    to,
-  );
+  stmt(
+    db,
+    "INSERT INTO handoff_cursor (scope_id, position) VALUES (?, ?) ON CONFLICT (scope_id) DO UPDATE SET position = excluded.position",
+  ).run(scopeId, to);
   return { status: "advanced" };
 }
 
@@ -84,7 +83,8 @@ export function addModelUsage(db: DatabaseSync, samples: readonly ModelUsageSamp
        output_tokens = CASE WHEN excluded.output_tokens IS NULL THEN output_tokens
                             ELSE coalesce(output_tokens, 0) + excluded.output_tokens END`,
   );
-  for (const s of samples) upsert.run(s.scope_id, s.date, s.purpose, s.kind, s.requests, s.input_tokens, s.output_tokens);
+  for (const s of samples)
+    upsert.run(s.scope_id, s.date, s.purpose, s.kind, s.requests, s.input_tokens, s.output_tokens);
 }
 
 export function readModelUsage(db: DatabaseSync, scopeId: string, from: string, to: string): ModelUsageSample[] {

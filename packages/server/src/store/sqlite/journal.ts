@@ -6,8 +6,12 @@ import { toStoredSource, type SourceRow } from "./rows.ts";
 import { ensureScope, type ScopeRow } from "./scope-state.ts";
 
 export function captureSource(db: DatabaseSync, source: NewSource): CaptureResult {
-  const existing = stmt(db, "SELECT position, payload_digest, redaction_count FROM source WHERE scope_id = ? AND source_id = ?")
-    .get(source.scope_id, source.source_id) as Pick<SourceRow, "position" | "payload_digest" | "redaction_count"> | undefined;
+  const existing = stmt(
+    db,
+    "SELECT position, payload_digest, redaction_count FROM source WHERE scope_id = ? AND source_id = ?",
+  ).get(source.scope_id, source.source_id) as
+    | Pick<SourceRow, "position" | "payload_digest" | "redaction_count">
+    | undefined;
   if (existing) {
     if (existing.payload_digest !== source.payload_digest) return { status: "conflict" };
     return {
@@ -21,7 +25,8 @@ export function captureSource(db: DatabaseSync, source: NewSource): CaptureResul
   }
   const scope = ensureScope(db, source.scope_id);
   const position = scope.high_watermark + 1;
-  stmt(db, 
+  stmt(
+    db,
     `INSERT INTO source (scope_id, position, source_id, content, metadata, payload_digest, redaction_count, captured_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
@@ -37,7 +42,11 @@ export function captureSource(db: DatabaseSync, source: NewSource): CaptureResul
   stmt(db, "UPDATE scope_state SET high_watermark = ? WHERE scope_id = ?").run(position, source.scope_id);
   return {
     status: "created",
-    receipt: { source: { name: "content", source_id: source.source_id }, position, redaction_count: source.redaction_count },
+    receipt: {
+      source: { name: "content", source_id: source.source_id },
+      position,
+      redaction_count: source.redaction_count,
+    },
   };
 }
 
@@ -51,7 +60,10 @@ export function findSource(db: DatabaseSync, scopeId: string, sourceId: string):
 export function readJournalWindow(db: DatabaseSync, scopeId: string, limit: number): JournalWindow {
   const scope = stmt(db, "SELECT * FROM scope_state WHERE scope_id = ?").get(scopeId) as ScopeRow | undefined;
   if (!scope) return { cursor: 0, high_watermark: 0, sources: [] };
-  const rows = stmt(db, "SELECT * FROM source WHERE scope_id = ? AND position > ? ORDER BY position LIMIT ?")
-    .all(scopeId, scope.memory_cursor, limit) as unknown as SourceRow[];
+  const rows = stmt(db, "SELECT * FROM source WHERE scope_id = ? AND position > ? ORDER BY position LIMIT ?").all(
+    scopeId,
+    scope.memory_cursor,
+    limit,
+  ) as unknown as SourceRow[];
   return { cursor: scope.memory_cursor, high_watermark: scope.high_watermark, sources: rows.map(toStoredSource) };
 }

@@ -31,17 +31,24 @@ export function readHeadRow(db: DatabaseSync, scopeId: string, entryId: string):
 }
 
 /** Appends the next revision holding `changes` (at most one per entry). Call inside a write transaction. */
-export function writeRevision(db: DatabaseSync, scopeId: string, changes: readonly PlannedChange[], now: string): number {
+export function writeRevision(
+  db: DatabaseSync,
+  scopeId: string,
+  changes: readonly PlannedChange[],
+  now: string,
+): number {
   const scope = ensureScope(db, scopeId);
   const revision = scope.memory_revision + 1;
   const token = scopeToken(scope.scope_key);
   stmt(db, "INSERT INTO memory_revision (scope_id, revision, created_at) VALUES (?, ?, ?)").run(scopeId, revision, now);
   stmt(db, "UPDATE scope_state SET memory_revision = ? WHERE scope_id = ?").run(revision, scopeId);
-  const insertVersion = stmt(db, 
+  const insertVersion = stmt(
+    db,
     `INSERT INTO entry_version (entry_version_id, scope_id, entry_id, version, kind, text, search_text, fingerprint,
        source_refs, artifact_refs, written_revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertChange = stmt(db, 
+  const insertChange = stmt(
+    db,
     `INSERT INTO entry_change (scope_id, entry_id, revision, op, from_version_id, to_version_id, reason)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -83,11 +90,11 @@ function applyToHead(db: DatabaseSync, scopeId: string, token: string, revision:
   switch (change.op) {
     case "add": {
       if (!write) throw new Error("add without a version");
-      const inserted = stmt(db, 
-          `INSERT INTO entry_head (scope_id, entry_id, entry_version_id, state, last_revision, fingerprint)
+      const inserted = stmt(
+        db,
+        `INSERT INTO entry_head (scope_id, entry_id, entry_version_id, state, last_revision, fingerprint)
            VALUES (?, ?, ?, 'active', ?, ?)`,
-        )
-        .run(scopeId, change.entry_id, write.entry.entry_version_id, revision, write.entry.fingerprint);
+      ).run(scopeId, change.entry_id, write.entry.entry_version_id, revision, write.entry.fingerprint);
       insertFts(db, Number(inserted.lastInsertRowid), token, write.entry.search_text);
       return;
     }
@@ -112,7 +119,9 @@ function applyToHead(db: DatabaseSync, scopeId: string, token: string, revision:
     case "reactivate": {
       if (!head) throw new Error("reactivate without a head");
       stmt(db, "UPDATE entry_head SET state = 'active', last_revision = ? WHERE key = ?").run(revision, head.key);
-      const row = stmt(db, "SELECT search_text FROM entry_version WHERE entry_version_id = ?").get(head.entry_version_id) as {
+      const row = stmt(db, "SELECT search_text FROM entry_version WHERE entry_version_id = ?").get(
+        head.entry_version_id,
+      ) as {
         search_text: string;
       };
       insertFts(db, head.key, token, row.search_text);

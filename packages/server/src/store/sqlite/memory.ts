@@ -40,7 +40,9 @@ export function entryStateAt(
     db,
     `SELECT op, from_version_id, to_version_id FROM entry_change
      WHERE scope_id = ? AND entry_id = ? AND revision <= ? ORDER BY revision DESC LIMIT 1`,
-  ).get(scopeId, entryId, revision) as { op: string; from_version_id: string | null; to_version_id: string | null } | undefined;
+  ).get(scopeId, entryId, revision) as
+    | { op: string; from_version_id: string | null; to_version_id: string | null }
+    | undefined;
   if (!change) return undefined;
   if (change.op === "deactivate") return { entry_version_id: change.from_version_id ?? "", active: false };
   return { entry_version_id: change.to_version_id ?? "", active: true };
@@ -54,7 +56,13 @@ type CitationCheck =
 function checkCitation(db: DatabaseSync, scopeId: string, citation: MemoryCitation): CitationCheck {
   const head = headRevision(db, scopeId);
   const ref = citation.memory_ref;
-  if (head === 0 || ref.family !== "memory" || ref.artifact_id !== "memory" || ref.revision < 1 || ref.revision > head) {
+  if (
+    head === 0 ||
+    ref.family !== "memory" ||
+    ref.artifact_id !== "memory" ||
+    ref.revision < 1 ||
+    ref.revision > head
+  ) {
     return { status: "artifact_not_found" };
   }
   const state = entryStateAt(db, scopeId, citation.entry_id, ref.revision);
@@ -119,7 +127,11 @@ export function remember(db: DatabaseSync, input: RememberInput): RememberResult
     ],
     input.now,
   );
-  return { status: "written", memory: memoryRef(revision), entry: entryAtHead(db, input.scope_id, entry.entry_id, revision) };
+  return {
+    status: "written",
+    memory: memoryRef(revision),
+    entry: entryAtHead(db, input.scope_id, entry.entry_id, revision),
+  };
 }
 
 export function reviseEntry(db: DatabaseSync, input: ReviseInput): EntryMutationResult {
@@ -155,7 +167,11 @@ export function reviseEntry(db: DatabaseSync, input: ReviseInput): EntryMutation
     ],
     input.now,
   );
-  return { status: "written", memory: memoryRef(revision), entry: entryAtHead(db, input.scope_id, version.entry_id, revision) };
+  return {
+    status: "written",
+    memory: memoryRef(revision),
+    entry: entryAtHead(db, input.scope_id, version.entry_id, revision),
+  };
 }
 
 export function retireEntry(db: DatabaseSync, input: RetireInput): EntryMutationResult {
@@ -182,7 +198,12 @@ export function retireEntry(db: DatabaseSync, input: RetireInput): EntryMutation
   return { status: "written", memory: memoryRef(revision), entry: toMemoryEntry(version, revision, false) };
 }
 
-export function entryAtHead(db: DatabaseSync, scopeId: string, entryId: string, head: number): ReturnType<typeof toMemoryEntry> {
+export function entryAtHead(
+  db: DatabaseSync,
+  scopeId: string,
+  entryId: string,
+  head: number,
+): ReturnType<typeof toMemoryEntry> {
   const row = stmt(
     db,
     `SELECT v.*, h.state FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id

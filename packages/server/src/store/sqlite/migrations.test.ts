@@ -21,7 +21,13 @@ test("a database created by every older schema version upgrades without losing r
     const path = tempFile(t);
     const old = await openSqliteStore(path, { schemaVersion: version });
     await old.captureSource(makeSource({ source_id: "kept" }));
-    const remembered = await old.remember({ scope_id: "scope-a", entry: makeEntry("Kept across upgrades."), reason: null, expected_revision: null, now: "2026-01-01T00:00:00Z" });
+    const remembered = await old.remember({
+      scope_id: "scope-a",
+      entry: makeEntry("Kept across upgrades."),
+      reason: null,
+      expected_revision: null,
+      now: "2026-01-01T00:00:00Z",
+    });
     await old.close();
     assert.equal(remembered.status, "written");
 
@@ -29,9 +35,15 @@ test("a database created by every older schema version upgrades without losing r
     t.after(() => upgraded.close());
     assert.equal((await upgraded.findSource("scope-a", "kept"))?.position, 1);
     const entries = await upgraded.listEntries("scope-a", false);
-    assert.deepEqual(entries.entries.map((e) => e.text), ["Kept across upgrades."]);
+    assert.deepEqual(
+      entries.entries.map((e) => e.text),
+      ["Kept across upgrades."],
+    );
     assert.equal((await upgraded.searchMemory({ scope_id: "scope-a", terms: ["upgrades"], limit: 5 })).hits.length, 1);
-    assert.deepEqual((await upgraded.listCandidates({ scope_id: "scope-a", status: "pending", cursor: null, limit: 5 })).candidates, []);
+    assert.deepEqual(
+      (await upgraded.listCandidates({ scope_id: "scope-a", status: "pending", cursor: null, limit: 5 })).candidates,
+      [],
+    );
     const db = new DatabaseSync(path);
     assert.equal(schemaVersionOf(db), MIGRATIONS.length);
     db.close();
@@ -43,5 +55,8 @@ test("a database with a newer schema than this Server knows is refused", (t) => 
   const db = new DatabaseSync(path);
   db.exec(`PRAGMA user_version = ${MIGRATIONS.length + 1}`);
   db.close();
-  assert.throws(() => openDatabase(path), (error: unknown) => error instanceof PowerContextError && error.code === "schema_too_new");
+  assert.throws(
+    () => openDatabase(path),
+    (error: unknown) => error instanceof PowerContextError && error.code === "schema_too_new",
+  );
 });

@@ -18,7 +18,8 @@ export function readScope(db: DatabaseSync, scopeId: string): ScopeRow | undefin
 export function ensureScope(db: DatabaseSync, scopeId: string): ScopeRow {
   const existing = readScope(db, scopeId);
   if (existing) return existing;
-  stmt(db, 
+  stmt(
+    db,
     "INSERT INTO scope_state (scope_id, scope_key) VALUES (?, (SELECT coalesce(max(scope_key), 0) + 1 FROM scope_state))",
   ).run(scopeId);
   return readScope(db, scopeId) as ScopeRow;

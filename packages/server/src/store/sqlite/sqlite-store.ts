@@ -9,7 +9,6 @@ import type {
   ModelUsageSample,
   CandidateReview,
   FlushCommit,
-  NewSource,
   RecallSample,
   RememberInput,
   ReviseInput,
@@ -55,26 +54,31 @@ function createSqliteStore(db: DatabaseSync): SqliteStore {
         return head === 0 ? null : memoryRef(head);
       }),
     getEntry: (scopeId: string, citation: MemoryCitation) => read(() => memory.getEntry(db, scopeId, citation)),
-    listEntries: (scopeId: string, includeInactive: boolean) => read(() => memory.listEntries(db, scopeId, includeInactive)),
+    listEntries: (scopeId: string, includeInactive: boolean) =>
+      read(() => memory.listEntries(db, scopeId, includeInactive)),
     listChanges: (scopeId: string, since: number | null) => read(() => memory.listChanges(db, scopeId, since)),
     searchMemory: (query: MemorySearchQuery) => read(() => memory.searchMemory(db, query)),
     termFrequencies: (_scopeId: string, terms: string[]) => read(() => memory.termFrequencies(db, terms)),
     findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
       read(() => memory.findActiveByFingerprint(db, scopeId, fingerprints)),
     listCandidates: (query: CandidateListQuery) => read(() => candidates.listCandidates(db, query)),
-    getCandidate: (scopeId: string, candidateId: string) => read(() => candidates.getCandidate(db, scopeId, candidateId)),
+    getCandidate: (scopeId: string, candidateId: string) =>
+      read(() => candidates.getCandidate(db, scopeId, candidateId)),
     reviewCandidate: (review: CandidateReview) => write(() => candidates.reviewCandidate(db, review)),
     getInventory: (scopeId: string) => read(() => stats.getInventory(db, scopeId)),
     addRecallSamples: (samples: RecallSample[]) => write(() => stats.addRecallSamples(db, samples)),
-    readRecallDaily: (scopeId: string, from: string, to: string) => read(() => stats.readRecallDaily(db, scopeId, from, to)),
+    readRecallDaily: (scopeId: string, from: string, to: string) =>
+      read(() => stats.readRecallDaily(db, scopeId, from, to)),
     getHandoffHead: (scopeId: string) => read(() => continuity.getHandoffHead(db, scopeId)),
-    getHandoffRevision: (scopeId: string, revision: number) => read(() => continuity.getHandoffRevision(db, scopeId, revision)),
+    getHandoffRevision: (scopeId: string, revision: number) =>
+      read(() => continuity.getHandoffRevision(db, scopeId, revision)),
     commitHandoff: (commit: HandoffCommit) => write(() => continuity.commitHandoff(db, commit)),
     getHandoffCursor: (scopeId: string) => read(() => continuity.getHandoffCursor(db, scopeId)),
     advanceHandoffCursor: (scopeId: string, from: number, to: number) =>
       write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples: ModelUsageSample[]) => write(() => continuity.addModelUsage(db, samples)),
-    readModelUsage: (scopeId: string, from: string, to: string) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    readModelUsage: (scopeId: string, from: string, to: string) =>
+      read(() => continuity.readModelUsage(db, scopeId, from, to)),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };

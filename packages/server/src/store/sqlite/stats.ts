@@ -40,7 +40,15 @@ export function addRecallSamples(db: DatabaseSync, samples: readonly RecallSampl
        recalled_tokens = recalled_tokens + excluded.recalled_tokens`,
   );
   for (const s of samples) {
-    upsert.run(s.scope_id, s.date, s.preparations, s.ready_preparations, s.comparable_preparations, s.baseline_tokens, s.recalled_tokens);
+    upsert.run(
+      s.scope_id,
+      s.date,
+      s.preparations,
+      s.ready_preparations,
+      s.comparable_preparations,
+      s.baseline_tokens,
+      s.recalled_tokens,
+    );
   }
 }
 
