@@ -1,72 +1,182 @@
 // powercontext-state benchmark: patch_state (the whole tool path: grammar, barrier, lock, CAS, fsync'd writes,
-// receipt) with every tail already full (each patch folds a checkpoint), and the projection build.
+// receipt) with every tail already full (each patch folds a checkpoint), and the projection build. The raw durable
+// write floor (write a temporary file of the scope file's size, fsync, rename, fsync the directory) is measured in
+// the same run, interleaved with the patches so machine noise lands on both; fsyncs are counted per patch.
 // `npm run bench -- state [--runs 500]`
-import { mkdtempSync } from "node:fs";
-import { replaceFile } from "../packages/state/src/atomic-file.ts";
+import fs, { closeSync, fsyncSync, mkdtempSync, openSync, renameSync, statSync, writeSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../packages/state/src/config.ts";
 import { silentLogger, type HostContext } from "../packages/state/src/host.ts";
 import { buildProjection } from "../packages/state/src/projection.ts";
 import { createStateRuntime } from "../packages/state/src/runtime.ts";
+import { scopePath } from "../packages/state/src/scope-files.ts";
+import { cwdKey } from "../packages/state/src/scopes.ts";
 import { effectiveOf, runPatchState } from "../packages/state/src/tools/patch-state.ts";
 import { machine, option, progress, summarize, time, writeResult } from "./lib/measure.ts";
 
 const TARGET_PATCH_P95_MS = 10;
 const TARGET_PROJECTION_P95_MS = 2;
+const CWD = "/work/project";
 
 function workingSet(size: number, salt: number): Record<string, unknown> {
   const working: Record<string, unknown> = {};
-  for (let i = 0; i < size; i += 1) working[`item_${i}`] = { note: `decision ${i} of run ${salt}: keep the billing service on PostgreSQL 16`, tags: ["db", "billing", `t${i % 7}`], weight: i };
+  for (let i = 0; i < size; i += 1)
+    working[`item_${i}`] = {
+      note: `decision ${i} of run ${salt}: keep the billing service on PostgreSQL 16`,
+      tags: ["db", "billing", `t${i % 7}`],
+      weight: i,
+    };
   return working;
 }
+
+/** Counts fsync calls made through node:fs, sync and on the thread pool (ESM named imports included). */
+function countFsyncs(): { count(): number } {
+  const original = fs.fsyncSync;
+  const originalAsync = fs.fsync;
+  let calls = 0;
+  fs.fsyncSync = (fd: number) => {
+    calls += 1;
+    original(fd);
+  };
+  fs.fsync = ((fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+    calls += 1;
+    originalAsync(fd, callback);
+  }) as typeof fs.fsync;
+  syncBuiltinESMExports();
+  return { count: () => calls };
+}
+
+/** The floor of one durable replacement: temporary file, write, fsync, rename, fsync of the directory. */
+function rawDurableWrite(directory: string, bytes: Buffer, i: number): void {
+  const temporary = join(directory, `.floor.tmp-${i}`);
+  const fd = openSync(temporary, "wx", 0o600);
+  writeSync(fd, bytes);
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(temporary, join(directory, "floor.json"));
+  const dir = openSync(directory, "r");
+  fsyncSync(dir);
+  closeSync(dir);
+}
+
+/** Runs the workloads in alternation (run i of each, then run i + 1); per-run milliseconds by name. */
+async function interleaved<K extends string>(
+  works: Record<K, (i: number) => unknown>,
+  runs: number,
+  warmup = Math.min(20, runs),
+): Promise<Record<K, number[]>> {
+  const names = Object.keys(works) as K[];
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let i = 0; i < warmup + runs; i += 1) {
+    for (const name of names) {
+      const start = process.hrtime.bigint();
+      await works[name](i);
+      if (i >= warmup) samples[name].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  return samples;
+}
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 export async function run(args: string[]): Promise<void> {
   const runs = Number(option(args, "runs", "500"));
   const root = join(mkdtempSync(join(tmpdir(), "pc-state-bench-")), "store");
   const config = { ...loadConfig({ PI_CODING_AGENT_DIR: join(root, "..", "agent") }), root };
   let active: string[] = [];
-  const runtime = createStateRuntime(config, { appendEntry: () => undefined, getActiveTools: () => active, setActiveTools: (names) => (active = names) }, silentLogger);
+  const runtime = createStateRuntime(
+    config,
+    { appendEntry: () => undefined, getActiveTools: () => active, setActiveTools: (names) => (active = names) },
+    silentLogger,
+  );
   const ctx: HostContext = {
-    cwd: "/work/project",
+    cwd: CWD,
     hasUI: false,
     ui: { confirm: async () => false, notify: () => undefined },
     sessionManager: { getSessionId: () => "bench-session", getBranch: () => [] },
   };
+  const fsyncs = countFsyncs();
   let call = 0;
   const patch = async (params: unknown) => {
     const outcome = await runPatchState(runtime, params, ctx, `call_${(call += 1)}`);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
   };
   progress("seeding: 40-entry planes in every scope, then 8 patches per scope (full 7-patch tails)");
-  await patch({ global: { contract: workingSet(40, 0) }, cwd: { artifacts: workingSet(40, 0) }, session: { working: workingSet(40, 0) } });
-  for (let i = 1; i <= 8; i += 1) await patch({ global: { contract: { seed: i } }, cwd: { working: { seed: i } }, session: { working: { seed: i } } });
+  await patch({
+    global: { contract: workingSet(40, 0) },
+    cwd: { artifacts: workingSet(40, 0) },
+    session: { working: workingSet(40, 0) },
+  });
+  for (let i = 1; i <= 8; i += 1)
+    await patch({
+      global: { contract: { seed: i } },
+      cwd: { working: { seed: i } },
+      session: { working: { seed: i } },
+    });
   const session = await runtime.session(ctx);
-  for (const scope of ["global", "cwd", "session"] as const) if (session.view[scope].head?.tail.length !== 7) throw new Error(`${scope} tail is not full`);
+  for (const scope of ["global", "cwd", "session"] as const)
+    if (session.view[scope].head?.tail.length !== 7) throw new Error(`${scope} tail is not full`);
 
-  progress(`patch_state, one scope (cwd), ${runs} runs`);
-  const single = summarize(await time((i) => patch({ cwd: { working: { step: i, [`note_${i % 16}`]: `value ${i}` } } }), { runs }));
-  progress(`patch_state, three scopes in one transition, ${runs} runs`);
-  const multi = summarize(await time((i) => patch({ global: { contract: { step: i } }, cwd: { working: { step: -i } }, session: { working: { step: i * 2 } } }), { runs }));
-  progress(`disk baseline: one durable replacement (4 KB, fsync file + directory), ${runs} runs`);
-  const baselineFile = join(root, "baseline.json");
-  const disk = summarize(await time((i) => replaceFile(baselineFile, "x".repeat(4000) + i), { runs }));
+  const single = (i: number) => patch({ cwd: { working: { step: i, [`note_${i % 16}`]: `value ${i}` } } });
+  const multi = (i: number) =>
+    patch({
+      global: { contract: { step: i } },
+      cwd: { working: { step: -i - 1 } },
+      session: { working: { step: i * 2 } },
+    });
+  const perPatch = async (work: (i: number) => Promise<void>) => {
+    const before = fsyncs.count();
+    await work(1_000_000);
+    return fsyncs.count() - before;
+  };
+  const fsyncsSingle = await perPatch(single);
+  const fsyncsMulti = await perPatch(multi);
+
+  const scopeFile = scopePath(root, "cwd", cwdKey(CWD));
+  const scopeBytes = statSync(scopeFile).size;
+  const floorBytes = Buffer.alloc(scopeBytes, "x");
+  const scopesDirectory = join(root, "scopes");
+  progress(`interleaved, ${runs} runs each: patch_state one scope (cwd), three scopes, raw durable write floor`);
+  const samples = await interleaved(
+    {
+      single,
+      multi,
+      floor: (i: number) => rawDurableWrite(scopesDirectory, floorBytes, i),
+    },
+    runs,
+  );
   const effective = effectiveOf(session.view);
-  const bytes = buildProjection("active", effective)?.length ?? 0;
-  progress(`projection build (${bytes} chars), ${runs * 4} runs`);
-  const projection = summarize(await time(() => buildProjection("active", effectiveOf(session.view)), { runs: runs * 4 }));
+  const projectionChars = buildProjection("active", effective)?.length ?? 0;
+  progress(`projection build (${projectionChars} chars), ${runs * 4} runs`);
+  const projection = summarize(
+    await time(() => buildProjection("active", effectiveOf(session.view)), { runs: runs * 4 }),
+  );
 
+  const singleSummary = summarize(samples.single);
+  const multiSummary = summarize(samples.multi);
+  const floor = summarize(samples.floor);
   const result = {
     benchmark: "state",
     machine: machine(),
     store: "ext4 temp dir, fsync of file and directory on every replacement",
-    patch_state_single_scope: single,
-    patch_state_three_scopes: multi,
-    projection_build: { ...projection, projection_chars: bytes },
-    disk_baseline_one_durable_replace: disk,
+    scope_file_bytes: scopeBytes,
+    patch_state_single_scope: { ...singleSummary, fsyncs_per_patch: fsyncsSingle },
+    patch_state_three_scopes: { ...multiSummary, fsyncs_per_patch: fsyncsMulti },
+    raw_durable_write_floor: { ...floor, fsyncs_per_write: 2, bytes: scopeBytes },
+    ratio_single_to_floor: {
+      median: ratio(singleSummary.median_ms, floor.median_ms),
+      p95: ratio(singleSummary.p95_ms, floor.p95_ms),
+    },
+    ratio_three_scopes_to_floor: {
+      median: ratio(multiSummary.median_ms, floor.median_ms),
+      p95: ratio(multiSummary.p95_ms, floor.p95_ms),
+    },
+    projection_build: { ...projection, projection_chars: projectionChars },
     load_average: loadavg(),
     targets: { patch_state_p95_ms: TARGET_PATCH_P95_MS, projection_build_p95_ms: TARGET_PROJECTION_P95_MS },
-    pass: single.p95_ms <= TARGET_PATCH_P95_MS && multi.p95_ms <= TARGET_PATCH_P95_MS && projection.p95_ms <= TARGET_PROJECTION_P95_MS,
+    pass: singleSummary.p95_ms <= TARGET_PATCH_P95_MS && projection.p95_ms <= TARGET_PROJECTION_P95_MS,
   };
   const file = writeResult("state", result);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -36,6 +36,15 @@ export default function powercontextState(pi: ExtensionAPI): void {
     }),
   );
   pi.on(
+    "session_before_fork",
+    failOpen(log, "session_before_fork", async (event, ctx) => {
+      const refusal = await runtime.checkFork(ctx, event.entryId, event.position);
+      if (refusal === null) return undefined;
+      if (ctx.hasUI) ctx.ui.notify(refusal, "error");
+      return { cancel: true };
+    }),
+  );
+  pi.on(
     "before_agent_start",
     failOpen(log, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event.systemPrompt, ctx)),
   );

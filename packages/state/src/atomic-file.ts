@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
+  fsync,
   fsyncSync,
   lstatSync,
   mkdirSync,
@@ -84,6 +85,57 @@ export function fsyncDirectory(path: string): void {
   }
 }
 
+function temporaryBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
+}
+
+function writeAll(fd: number, bytes: Uint8Array | string): void {
+  const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
+  let written = 0;
+  while (written < data.byteLength) written += writeSync(fd, data, written, data.byteLength - written);
+}
+
+/** A durable temporary file beside `path`, not yet visible under `path`. */
+export interface StagedFile {
+  readonly path: string;
+  readonly temporary: string;
+}
+
+/**
+ * Writes bytes to a fresh temporary file beside `path` and fsyncs it on the thread pool, so that several staged files
+ * (invisible until renamed) are made durable concurrently. Throws `unsafe_path` unless `path` is absent or regular.
+ */
+export async function stageFile(path: string, bytes: Uint8Array | string): Promise<StagedFile> {
+  assertRegularOrAbsent(path);
+  const temporary = temporaryBeside(path);
+  const fd = openSync(temporary, "wx", 0o600);
+  try {
+    writeAll(fd, bytes);
+    await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error === null ? resolve() : reject(error))));
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temporary);
+    throw error;
+  }
+  closeSync(fd);
+  return { path, temporary };
+}
+
+/** Renames a staged file over its path (the caller fsyncs the directory). */
+export function publishStaged(staged: StagedFile): void {
+  assertRegularOrAbsent(staged.path);
+  renameSync(staged.temporary, staged.path);
+}
+
+/** Removes a staged file that will not be published. Never throws. */
+export function discardStaged(staged: StagedFile): void {
+  try {
+    unlinkSync(staged.temporary);
+  } catch {
+    // already gone
+  }
+}
+
 /** Writes bytes to a fresh temporary file beside `path`, fsyncs it, renames it over `path`, fsyncs the directory. */
 export function replaceFile(
   path: string,
@@ -91,12 +143,10 @@ export function replaceFile(
   { syncDirectory = true }: { syncDirectory?: boolean } = {},
 ): void {
   assertRegularOrAbsent(path);
-  const temporary = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
+  const temporary = temporaryBeside(path);
   const fd = openSync(temporary, "wx", 0o600);
   try {
-    const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
-    let written = 0;
-    while (written < data.byteLength) written += writeSync(fd, data, written, data.byteLength - written);
+    writeAll(fd, bytes);
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);

@@ -17,6 +17,8 @@ export const STATE_ERROR_CODES = [
   /** Writing failed; bytes this publication wrote were restored. */
   "publication_failed",
   "configuration_invalid",
+  /** A fork point whose session state was folded out of the parent's tail into its checkpoint; cannot be rebuilt. */
+  "fork_point_folded",
 ] as const;
 export type StateErrorCode = (typeof STATE_ERROR_CODES)[number];
 

@@ -1,6 +1,8 @@
-// Fork support: the parent session's id from its JSONL header, and the last accepted transition on a branch.
+// Fork support: the parent session's id from its JSONL header, the last accepted transition on a branch, and
+// whether the parent's session stream still holds the state at a fork point.
 import { closeSync, openSync, readSync } from "node:fs";
 import { assertRegularOrAbsent } from "./atomic-file.ts";
+import type { ScopeHead } from "./types.ts";
 
 export const TRANSITION_ENTRY = "powercontext-state-transition";
 
@@ -31,4 +33,20 @@ export function lastTransitionSeq(branch: readonly unknown[]): number {
       return entry.data.seq;
   }
   return 0;
+}
+
+/**
+ * The fork boundary of a fork at `entryId`: the last transition recorded on the branch up to that entry (inclusive
+ * for position "at", exclusive for "before").
+ */
+export function forkPointSeq(branchToEntry: readonly unknown[], position: "before" | "at"): number {
+  return lastTransitionSeq(position === "at" ? branchToEntry : branchToEntry.slice(0, -1));
+}
+
+/**
+ * Whether the session state as of `atSeq` can be rebuilt from a stream's head: its checkpoint must not be newer
+ * (patches folded into a checkpoint are gone; Git backup is never read back).
+ */
+export function reconstructibleAt(head: ScopeHead | null, atSeq: number): boolean {
+  return head === null || head.checkpoint === null || head.checkpoint.seq <= atSeq;
 }

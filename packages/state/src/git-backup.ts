@@ -1,11 +1,13 @@
 // Optional Git backup: one local commit of the store's owned files per accepted turn. Never read back by the
 // runtime; the files stay the authority. Runs under the store lock so the commit is one consistent cohort.
 import { execFile } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const GIT_TIMEOUT_MS = 15_000;
-const IGNORED = "store.lock\ntransaction.json\n.*.tmp-*\n";
+/** Lock, lock-handover and reclaim-guard files, the journal and temporary files are never backed up. */
+const IGNORED = "store.lock*\ntransaction.json\n.*.tmp-*\n";
+const PREVIOUS_IGNORED = "store.lock\ntransaction.json\n.*.tmp-*\n";
 
 export type BackupOutcome = "committed" | "unchanged" | "unavailable" | "failed";
 
@@ -38,7 +40,8 @@ export async function commitBackup(root: string, message: string): Promise<Backu
     if (init.missing) return "unavailable";
     if (init.code !== 0) return "failed";
   }
-  if (!existsSync(join(root, ".gitignore"))) writeFileSync(join(root, ".gitignore"), IGNORED);
+  const ignore = join(root, ".gitignore");
+  if (!existsSync(ignore) || readFileSync(ignore, "utf8") === PREVIOUS_IGNORED) writeFileSync(ignore, IGNORED);
   if ((await git(root, ["add", "-A", "."])).code !== 0) return "failed";
   if ((await git(root, ["diff", "--cached", "--quiet"])).code === 0) return "unchanged";
   const commit = await git(root, [...IDENTITY, "commit", "-q", "--no-verify", "-m", message]);

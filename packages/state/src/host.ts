@@ -3,8 +3,11 @@
 
 export interface HostSession {
   getSessionId(): string;
-  /** Entries from the root to the current leaf; only `type`, `customType`, `data` and `message` are read. */
-  getBranch(): readonly unknown[];
+  /**
+   * Entries from the root to the current leaf (or to `fromId`, inclusive); only `type`, `id`, `customType`, `data` and
+   * `message` are read.
+   */
+  getBranch(fromId?: string): readonly unknown[];
 }
 
 export interface HostUi {

@@ -1,7 +1,7 @@
 // The patch_state grammar: parsing a call into a TransitionRequest, then checking it against the captured basis.
 // Every rejection is an `invalid_patch` StateError whose details name the reason and the exact path.
 import { StateError } from "./errors.ts";
-import { applyScopePatch, isJsonObject, sameJson } from "./state.ts";
+import { applyScopePatch, isJsonObject, patchChanges } from "./state.ts";
 import {
   PLANES,
   SCOPES,
@@ -154,10 +154,9 @@ export function applyTransition(
       const planePatch = patch[plane];
       if (planePatch !== undefined) checkNulls(state[plane], planePatch, `${scope}.${plane}`);
     }
-    const changed = applyScopePatch(state, patch);
-    if (sameJson(changed, state))
+    if (!PLANES.some((plane) => patch[plane] !== undefined && patchChanges(state[plane], patch[plane])))
       throw rejectPatch("no_op", scope, `The ${scope} patch changes nothing; the values are already current.`);
-    next[scope] = changed;
+    next[scope] = applyScopePatch(state, patch);
   }
   return next;
 }

@@ -2,7 +2,7 @@
 // view (the captured compare-and-swap basis), mode and accepted transitions. Rebuilt from the session on start.
 import { createBatchTracker, type BatchTracker } from "./barrier.ts";
 import type { StateConfig } from "./config.ts";
-import { lastTransitionSeq, readSessionHeaderId, TRANSITION_ENTRY } from "./fork.ts";
+import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt, TRANSITION_ENTRY } from "./fork.ts";
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
 import { sessionKey, viewKeys } from "./scopes.ts";
@@ -29,6 +29,11 @@ export interface StateRuntime {
   log: Logger;
   /** The session of `ctx`, loaded (or reloaded when the session or cwd changed). */
   session(ctx: HostContext): Promise<SessionState>;
+  /**
+   * Handles session_before_fork: the reason to refuse a fork at `entryId` (its session state was folded out of this
+   * session's tail), or null when the child can be given the state of that point.
+   */
+  checkFork(ctx: HostContext, entryId: string, position: "before" | "at"): Promise<string | null>;
   /** Handles session_start; a fork copies the parent's session stream first. */
   start(ctx: HostContext, event: { reason: string; previousSessionFile?: string | undefined }): Promise<SessionState>;
   /** Re-reads the view from the store (the new basis). */
@@ -71,12 +76,26 @@ export function createStateRuntime(config: StateConfig, api: HostApi, log: Logge
         return current;
       return load(ctx);
     },
+    async checkFork(ctx, entryId, position) {
+      const session = await runtime.refresh(ctx);
+      const atSeq = forkPointSeq(ctx.sessionManager.getBranch(entryId), position);
+      const head = session.view.session.head;
+      if (reconstructibleAt(head, atSeq)) return null;
+      return `powercontext-state refused this fork: the session state at that point was folded out of the retained history (the last ${head?.tail.length ?? 0} patches are kept; older ones live only in the checkpoint), so the child could not be given the state of that point. Fork from a later message.`;
+    },
     async start(ctx, event) {
       if (event.reason === "fork" && event.previousSessionFile !== undefined) {
         const parentId = readSessionHeaderId(event.previousSessionFile);
         const keys = viewKeys(ctx.cwd, ctx.sessionManager.getSessionId());
         if (parentId !== null && sessionKey(parentId) !== keys.session) {
-          await store.copySession(keys, sessionKey(parentId), lastTransitionSeq(ctx.sessionManager.getBranch()));
+          try {
+            await store.copySession(keys, sessionKey(parentId), lastTransitionSeq(ctx.sessionManager.getBranch()));
+          } catch (error) {
+            // Reached only when session_before_fork did not run (or the tail folded since): never copy a wrong state.
+            if ((error as { code?: unknown }).code !== "fork_point_folded") throw error;
+            log("fork.point_folded", { effect: "the child session starts with an empty session scope" });
+            if (ctx.hasUI) ctx.ui.notify(`powercontext-state: ${(error as Error).message}`, "error");
+          }
         } else {
           log("fork.parent_unreadable", { effect: "the child session starts with an empty session scope" });
         }
@@ -87,7 +106,7 @@ export function createStateRuntime(config: StateConfig, api: HostApi, log: Logge
     },
     async refresh(ctx) {
       const session = await runtime.session(ctx);
-      session.view = await store.readView(session.keys);
+      session.view = await store.readView(session.keys, session.view);
       return session;
     },
     async setMode(ctx, mode) {

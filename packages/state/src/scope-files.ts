@@ -48,13 +48,30 @@ export function parseHead(bytes: Buffer, path: string, scope: ScopeName, key: st
   return head;
 }
 
-/** Loads one scope stream; an absent file is the empty genesis stream. */
-export function loadStream(root: string, scope: ScopeName, key: string): ScopeStream {
-  if (!isRealDirectory(root, SCOPES_DIRECTORY)) return emptyStream(scope, key);
+export interface LoadedStream {
+  stream: ScopeStream;
+  /** The file's bytes (null when absent): the `before` of a journaled publication. */
+  bytes: Buffer | null;
+}
+
+/**
+ * Reads one scope file; an absent file is the empty genesis stream. When the bytes hash to `known.basis`, `known` is
+ * returned as it is (same bytes, same content) instead of parsing and materializing again.
+ */
+export function readStream(root: string, scope: ScopeName, key: string, known?: ScopeStream): LoadedStream {
+  if (!isRealDirectory(root, SCOPES_DIRECTORY)) return { stream: emptyStream(scope, key), bytes: null };
   const path = scopePath(root, scope, key);
   const bytes = readOwnedFile(path);
-  if (bytes === null) return emptyStream(scope, key);
+  if (bytes === null) return { stream: emptyStream(scope, key), bytes: null };
+  const basis = sha256Hex(bytes);
+  if (known !== undefined && known.basis === basis && known.scope === scope && known.key === key)
+    return { stream: known, bytes };
   const head = parseHead(bytes, path, scope, key);
   const checkpoint = head.checkpoint?.state ?? emptyState();
-  return { scope, key, head, checkpoint, current: materialize(checkpoint, head.tail), basis: sha256Hex(bytes) };
+  return { stream: { scope, key, head, checkpoint, current: materialize(checkpoint, head.tail), basis }, bytes };
+}
+
+/** Loads one scope stream; an absent file is the empty genesis stream. */
+export function loadStream(root: string, scope: ScopeName, key: string, known?: ScopeStream): ScopeStream {
+  return readStream(root, scope, key, known).stream;
 }

@@ -197,3 +197,47 @@ test("concurrent writer processes lose no update: every conflict is reported and
   assert.equal(view.cwd.head?.revision, 18);
   assert.ok(Number.isInteger(conflicts));
 });
+
+test("a fork from a point folded into the parent's checkpoint is refused; a retained point is rebuilt exactly", async () => {
+  const store = openStateStore({ root: freshRoot() });
+  const seqs: number[] = [];
+  for (let n = 1; n <= 9; n += 1) {
+    const result = await store.publish(KEYS, await store.readView(KEYS), {
+      patches: { session: { working: { n } } },
+      final: false,
+    });
+    assert.equal(result.status, "committed");
+    if (result.status === "committed") seqs.push(result.seq);
+  }
+  const child: ViewKeys = { ...KEYS, session: "s2" };
+  await assert.rejects(
+    store.copySession(child, "s1", seqs[0] as number),
+    (error: unknown) => error instanceof StateError && error.code === "fork_point_folded",
+  );
+  assert.equal((await store.readView(child)).session.head, null, "nothing was copied");
+  const rebuilt = await store.copySession(child, "s1", seqs[4] as number);
+  assert.deepEqual(rebuilt.session.current.working, { n: 5 });
+});
+
+test("the view a publication returns, built from the bytes it wrote, equals a fresh read of the files", async () => {
+  const root = freshRoot();
+  const store = openStateStore({ root });
+  let view = await store.readView(KEYS);
+  for (let n = 1; n <= 10; n += 1) {
+    const result = await store.publish(KEYS, view, {
+      patches: {
+        cwd: { working: { n, [`k${n % 3}`]: { deep: [n, -0, "x"] } } },
+        ...(n % 2 === 0 ? { session: { contract: { even: n } } } : {}),
+      },
+      final: false,
+    });
+    assert.equal(result.status, "committed");
+    view = result.view;
+    const fresh = await openStateStore({ root }).readView(KEYS);
+    assert.deepEqual(JSON.parse(JSON.stringify(view)), JSON.parse(JSON.stringify(fresh)));
+    assert.deepEqual(
+      [view.global.basis, view.cwd.basis, view.session.basis],
+      [fresh.global.basis, fresh.cwd.basis, fresh.session.basis],
+    );
+  }
+});

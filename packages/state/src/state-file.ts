@@ -5,11 +5,22 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { sha256Hex } from "@powercontext/protocol";
-import { ensureDirectory, fsyncDirectory, readOwnedFile, removeOwnedFile, replaceFile } from "./atomic-file.ts";
+import {
+  discardStaged,
+  ensureDirectory,
+  fsyncDirectory,
+  publishStaged,
+  readOwnedFile,
+  removeOwnedFile,
+  replaceFile,
+  type StagedFile,
+  stageFile,
+} from "./atomic-file.ts";
 import { StateError } from "./errors.ts";
+import { reconstructibleAt } from "./fork.ts";
 import { appendPatch } from "./history.ts";
 import { applyTransition } from "./patch.ts";
-import { loadStream, scopePath, serializeHead } from "./scope-files.ts";
+import { loadStream, readStream, scopePath, serializeHead, type LoadedStream } from "./scope-files.ts";
 import { SCOPES_DIRECTORY } from "./scopes.ts";
 import { acquireLock } from "./store-lock.ts";
 import { SCOPES, type ScopeHead, type ScopeName, type TransitionRequest, type View, type ViewKeys } from "./types.ts";
@@ -31,11 +42,17 @@ export type PublishResult =
 
 export interface StateStore {
   readonly root: string;
-  /** The current view of three scopes, read under the lock (after rolling back any dead writer's journal). */
-  readView(keys: ViewKeys): Promise<View>;
+  /**
+   * The current view of three scopes, read under the lock (after rolling back any dead writer's journal). A scope
+   * whose file still has the bytes of `known`'s stream reuses it unparsed.
+   */
+  readView(keys: ViewKeys, known?: View): Promise<View>;
   /** Publishes a transition against `basis`; all supplied scopes commit together or none does. */
   publish(keys: ViewKeys, basis: View, request: TransitionRequest): Promise<PublishResult>;
-  /** Copies a session stream to a new session key with a fresh origin; an existing target is left as it is. */
+  /**
+   * Copies a session stream, as of `atSeq` (null: its current state), to a new session key with a fresh origin; an
+   * existing target is left as it is. Throws `fork_point_folded` when `atSeq` precedes the source's checkpoint.
+   */
   copySession(keys: ViewKeys, fromKey: string, atSeq: number | null): Promise<View>;
   /** Runs `work` while holding the store lock. */
   locked<T>(work: () => Promise<T> | T): Promise<T>;
@@ -86,12 +103,19 @@ export function recoverJournal(root: string): boolean {
   return true;
 }
 
-function loadView(root: string, keys: ViewKeys): View {
+/** Reads the three scope files; a file whose bytes still hash to the `known` stream's basis is not parsed again. */
+function readLive(root: string, keys: ViewKeys, known?: View): Record<ScopeName, LoadedStream> {
+  const reuse = (scope: ScopeName) => (known?.[scope].key === keys[scope] ? known[scope] : undefined);
   return {
-    global: loadStream(root, "global", keys.global),
-    cwd: loadStream(root, "cwd", keys.cwd),
-    session: loadStream(root, "session", keys.session),
+    global: readStream(root, "global", keys.global, reuse("global")),
+    cwd: readStream(root, "cwd", keys.cwd, reuse("cwd")),
+    session: readStream(root, "session", keys.session, reuse("session")),
   };
+}
+
+function loadView(root: string, keys: ViewKeys, known?: View): View {
+  const live = readLive(root, keys, known);
+  return { global: live.global.stream, cwd: live.cwd.stream, session: live.session.stream };
 }
 
 function maxSeq(view: View): number {
@@ -105,25 +129,38 @@ function maxSeq(view: View): number {
 interface PreparedScope {
   path: string;
   bytes: string;
-  before: string | null;
+  sha256: string;
+  before: Buffer | null;
 }
 
-function prepare(root: string, scope: ScopeName, head: ScopeHead): PreparedScope {
-  const path = scopePath(root, scope, head.key);
-  const previous = readOwnedFile(path);
-  return { path, bytes: serializeHead(head), before: previous === null ? null : previous.toString("utf8") };
+function prepare(root: string, scope: ScopeName, head: ScopeHead, before: Buffer | null): PreparedScope {
+  const bytes = serializeHead(head);
+  return { path: scopePath(root, scope, head.key), bytes, sha256: sha256Hex(bytes), before };
+}
+
+function failed(error: unknown, restored: boolean): StateError {
+  return new StateError(
+    "publication_failed",
+    restored
+      ? "writing the state failed; the previous state was restored."
+      : "writing the state failed before anything became visible; nothing was written.",
+    { cause: error },
+  );
 }
 
 /**
- * Publishes prepared scope files. Several files: journal first (durable), then every file, one fsync of the shared
- * directory, then the journal's removal (durable) acknowledges the transition.
+ * Publishes prepared scope files. One file: replace it (file fsync), fsync the directory. Several files: the journal
+ * and every file are staged as temporary files whose fsyncs run concurrently (nothing is visible yet); the journal is
+ * renamed in and made durable (root directory fsync) before any scope file is renamed; then every file, one fsync of
+ * the scopes directory, and the journal's durable removal acknowledges the transition. Same fsyncs, same order of
+ * visibility as writing them one by one.
  */
-function writeScopes(
+async function writeScopes(
   root: string,
   prepared: PreparedScope[],
   transition: string,
   afterHeadWritten: StoreOptions["afterHeadWritten"],
-): void {
+): Promise<void> {
   const directory = ensureDirectory(root, SCOPES_DIRECTORY);
   const journal: Journal = {
     format: "powercontext.state.journal.v1",
@@ -131,26 +168,57 @@ function writeScopes(
     pid: process.pid,
     writes: prepared.map((item) => ({
       path: item.path.slice(root.length + 1),
-      before: item.before,
-      after_sha256: sha256Hex(item.bytes),
+      before: item.before === null ? null : item.before.toString("utf8"),
+      after_sha256: item.sha256,
     })),
   };
-  const journaled = prepared.length > 1;
-  if (journaled) replaceFile(join(root, JOURNAL_FILE), JSON.stringify(journal));
-  try {
-    prepared.forEach((item, index) => {
+  const journalPath = join(root, JOURNAL_FILE);
+  if (prepared.length === 1) {
+    const [item] = prepared as [PreparedScope];
+    try {
       replaceFile(item.path, item.bytes, { syncDirectory: false });
-      afterHeadWritten?.(index, prepared.length);
-    });
+      afterHeadWritten?.(0, 1);
+      fsyncDirectory(directory);
+    } catch (error) {
+      restoreOwnOutputs(root, journal);
+      throw failed(error, true);
+    }
+    return;
+  }
+  const settled = await Promise.allSettled([
+    stageFile(journalPath, JSON.stringify(journal)),
+    ...prepared.map((item) => stageFile(item.path, item.bytes)),
+  ]);
+  const staged = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const rejected = settled.find((result) => result.status === "rejected");
+  if (rejected !== undefined) {
+    for (const file of staged) discardStaged(file);
+    throw failed(rejected.reason, false);
+  }
+  const [journalFile, ...files] = staged as [StagedFile, ...StagedFile[]];
+  try {
+    publishStaged(journalFile);
+    fsyncDirectory(root);
+  } catch (error) {
+    for (const file of files) discardStaged(file);
+    removeOwnedFile(journalPath);
+    throw failed(error, false);
+  }
+  let published = 0;
+  try {
+    for (const file of files) {
+      publishStaged(file);
+      published += 1;
+      afterHeadWritten?.(published - 1, files.length);
+    }
     fsyncDirectory(directory);
   } catch (error) {
+    for (const file of files.slice(published)) discardStaged(file);
     restoreOwnOutputs(root, journal);
-    if (journaled) removeOwnedFile(join(root, JOURNAL_FILE));
-    throw new StateError("publication_failed", "writing the state failed; the previous state was restored.", {
-      cause: error,
-    });
+    removeOwnedFile(journalPath);
+    throw failed(error, true);
   }
-  if (journaled) removeOwnedFile(join(root, JOURNAL_FILE));
+  removeOwnedFile(journalPath);
 }
 
 export function openStateStore({
@@ -173,10 +241,11 @@ export function openStateStore({
   return {
     root,
     locked,
-    readView: (keys) => locked(() => loadView(root, keys)),
+    readView: (keys, known) => locked(() => loadView(root, keys, known)),
     publish: (keys, basis, request) =>
-      locked(() => {
-        const live = loadView(root, keys);
+      locked(async () => {
+        const files = readLive(root, keys, basis);
+        const live: View = { global: files.global.stream, cwd: files.cwd.stream, session: files.session.stream };
         const touched = SCOPES.filter((scope) => request.patches[scope] !== undefined);
         const conflicts = touched.filter((scope) => live[scope].basis !== basis[scope].basis);
         if (conflicts.length > 0) return { status: "conflict", scopes: conflicts, view: live };
@@ -189,30 +258,45 @@ export function openStateStore({
         const transition = `tr_${randomBytes(8).toString("hex")}`;
         const prepared: PreparedScope[] = [];
         const revisions: Partial<Record<ScopeName, number>> = {};
+        const view: View = { ...live };
         for (const scope of touched) {
-          const appended = appendPatch(live[scope], request.patches[scope] ?? {}, next[scope] ?? live[scope].current, {
+          const current = next[scope] ?? live[scope].current;
+          const appended = appendPatch(live[scope], request.patches[scope] ?? {}, current, {
             seq,
             transition,
             at: at.toISOString(),
           });
-          prepared.push(prepare(root, scope, appended.head));
+          const item = prepare(root, scope, appended.head, files[scope].bytes);
+          prepared.push(item);
           revisions[scope] = appended.head.revision;
+          // The written bytes are exactly this head serialized, so the new view needs no re-read.
+          view[scope] = {
+            ...live[scope],
+            head: appended.head,
+            checkpoint: appended.checkpoint,
+            current,
+            basis: item.sha256,
+          };
         }
-        writeScopes(root, prepared, transition, afterHeadWritten);
-        return { status: "committed", view: loadView(root, keys), transition, seq, revisions };
+        await writeScopes(root, prepared, transition, afterHeadWritten);
+        return { status: "committed", view, transition, seq, revisions };
       }),
     copySession: (keys, fromKey, atSeq) =>
-      locked(() => {
+      locked(async () => {
         const target = loadStream(root, "session", keys.session);
         if (target.head !== null) return loadView(root, keys);
         const source = loadStream(root, "session", fromKey);
         const live = loadView(root, keys);
         const origin = Math.max(maxSeq({ ...live, session: source }), 1);
         const stamp = now().toISOString();
-        const keep = source.head?.tail.filter((record) => atSeq === null || record.seq <= atSeq) ?? [];
+        if (atSeq !== null && !reconstructibleAt(source.head, atSeq))
+          throw new StateError(
+            "fork_point_folded",
+            "The fork point is older than the parent session's retained history (its patch was folded into the checkpoint), so its session state cannot be rebuilt.",
+            { details: { at_seq: atSeq, checkpoint_seq: source.head?.checkpoint?.seq ?? null } },
+          );
+        const tail = source.head?.tail.filter((record) => atSeq === null || record.seq <= atSeq) ?? [];
         const sourceCheckpoint = source.head?.checkpoint ?? null;
-        const usable = atSeq === null || sourceCheckpoint === null || sourceCheckpoint.seq <= atSeq;
-        const tail = usable ? keep : (source.head?.tail ?? []);
         const head: ScopeHead = {
           format: "powercontext.state.head.v1",
           scope: "session",
@@ -225,7 +309,13 @@ export function openStateStore({
           created_at: stamp,
           updated_at: stamp,
         };
-        writeScopes(root, [prepare(root, "session", head)], `fork_${randomBytes(8).toString("hex")}`, undefined);
+        const before = readOwnedFile(scopePath(root, "session", keys.session));
+        await writeScopes(
+          root,
+          [prepare(root, "session", head, before)],
+          `fork_${randomBytes(8).toString("hex")}`,
+          undefined,
+        );
         return loadView(root, keys);
       }),
   };

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { applyScopePatch, emptyState, mergePatch, overlayObjects, overlayScopes } from "./state.ts";
+import {
+  applyScopePatch,
+  emptyState,
+  mergePatch,
+  overlayObjects,
+  overlayScopes,
+  patchChanges,
+  sameJson,
+} from "./state.ts";
 
 test("overlay merges objects recursively while arrays and primitives replace", () => {
   const cases: [Record<string, never> | object, object, object][] = [
@@ -33,4 +41,26 @@ test("applying a patch never modifies the original state", () => {
   const frozen = JSON.stringify(state);
   applyScopePatch(state, { working: { nested: { x: 2 }, list: [2] } });
   assert.equal(JSON.stringify(state), frozen);
+});
+
+test("patchChanges agrees with comparing the canonical JSON before and after the merge", () => {
+  const target = { a: { b: 1, c: [1, 2] }, d: "x", e: { f: {} } };
+  const cases: [object, boolean][] = [
+    [{ d: "x" }, false],
+    [{ a: { b: 1 } }, false],
+    [{ a: { c: [1, 2] } }, false],
+    [{ e: { f: {} } }, false],
+    [{ a: {} }, false],
+    [{ d: "y" }, true],
+    [{ a: { c: [2, 1] } }, true],
+    [{ a: { b: null } }, true],
+    [{ g: {} }, true],
+    [{ d: { x: 1 } }, true],
+    [{ a: 5 }, true],
+    [{ e: { f: { g: 1 } } }, true],
+  ];
+  for (const [patch, expected] of cases) {
+    assert.equal(patchChanges(target as never, patch as never), expected, JSON.stringify(patch));
+    assert.equal(!sameJson(mergePatch(target as never, patch as never), target), expected, JSON.stringify(patch));
+  }
 });

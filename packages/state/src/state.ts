@@ -73,6 +73,26 @@ export function mergePatch(target: JsonObject, patch: JsonObject): JsonObject {
   return merged;
 }
 
+/**
+ * Whether applying a validated plane patch (every null deletes an existing key) would change `target`. Walks only the
+ * patch, so its cost does not grow with the state; agrees with comparing the canonical JSON before and after.
+ */
+export function patchChanges(target: JsonObject, patch: JsonObject): boolean {
+  for (const [key, value] of Object.entries(patch)) {
+    const under = target[key];
+    if (value === null) {
+      if (under !== undefined) return true;
+      continue;
+    }
+    if (isJsonObject(under) && isJsonObject(value)) {
+      if (patchChanges(under, value)) return true;
+      continue;
+    }
+    if (under === undefined || !sameJson(under, value)) return true;
+  }
+  return false;
+}
+
 export function applyScopePatch(state: ScopeState, patch: ScopePatch): ScopeState {
   const next: ScopeState = { ...state };
   for (const plane of PLANES) {

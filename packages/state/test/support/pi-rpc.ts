@@ -1,5 +1,5 @@
-// Drives a real Pi 1.6.0 CLI in RPC mode (JSONL over stdio) with only this package's extension loaded.
-// Adapted from packages/pi/test/support/pi-rpc.ts.
+// Drives a real Pi CLI in RPC mode (JSONL over stdio) with only this package's extension loaded, for both host
+// versions under test. Adapted from packages/pi/test/support/pi-rpc.ts.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -7,15 +7,25 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const PI_CLI = join(
-  dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))),
-  "bundle",
-  "cli.js",
-);
+export interface PiVersion {
+  name: string;
+  cli: string;
+}
+
+/** The hosts the suite runs against: the latest Pi and the version the seed locks (as packages/pi/test). */
+export const PI_VERSIONS: readonly PiVersion[] = [
+  {
+    name: "1.6.0",
+    cli: join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))), "bundle", "cli.js"),
+  },
+  { name: "0.82.1", cli: join(dirname(fileURLToPath(import.meta.resolve("pi-coding-agent-0821"))), "cli.js") },
+];
 export const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 export const EXTENSION_PATH = join(PACKAGE_DIR, "extensions", "state.ts");
 
 export type RpcEvent = Record<string, unknown> & { type: string };
+/** How an extension UI request is answered; null leaves it unanswered. */
+export type UiResponder = (request: RpcEvent) => Record<string, unknown> | null;
 
 export interface HermeticHome {
   root: string;
@@ -51,10 +61,13 @@ export interface PiProcess {
   command(text: string): Promise<Record<string, unknown>>;
   waitFor(predicate: (event: RpcEvent) => boolean, timeoutMs?: number, from?: number): Promise<RpcEvent>;
   exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** How dialogs are answered; default: confirm → true, other dialogs cancelled, notify unanswered. */
+  respondUi: UiResponder;
   stop(): Promise<number | null>;
 }
 
 export interface StartOptions {
+  version: PiVersion;
   env?: Record<string, string>;
   /** Keep the session in --session-dir (needed for forks); default --no-session. */
   persist?: boolean;
@@ -62,13 +75,13 @@ export interface StartOptions {
 
 export async function startPi(
   home: HermeticHome,
-  { env = {}, persist = false }: StartOptions = {},
+  { version, env = {}, persist = false }: StartOptions,
 ): Promise<PiProcess> {
   const session = persist ? ["--session-dir", home.sessionDir] : ["--no-session"];
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     [
-      PI_CLI,
+      version.cli,
       "--mode",
       "rpc",
       "--model",
@@ -104,6 +117,8 @@ export async function startPi(
     events,
     exited,
     stderr: () => stderr,
+    respondUi: (request) =>
+      request.method === "confirm" ? { confirmed: true } : request.method === "notify" ? null : { cancelled: true },
     async send(command) {
       const id = `c${(nextId += 1)}`;
       const from = events.length;
@@ -184,8 +199,10 @@ export async function startPi(
         continue;
       }
       events.push(event);
-      if (event.type === "extension_ui_request" && event.method === "confirm") {
-        child.stdin.write(`${JSON.stringify({ type: "extension_ui_response", id: event.id, confirmed: true })}\n`);
+      if (event.type === "extension_ui_request") {
+        const answer = pi.respondUi(event);
+        if (answer !== null)
+          child.stdin.write(`${JSON.stringify({ type: "extension_ui_response", id: event.id, ...answer })}\n`);
       }
       for (const listener of [...listeners]) listener();
     }
