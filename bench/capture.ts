@@ -6,10 +6,16 @@ import { join } from "node:path";
 import { startServerProcess } from "../packages/server/src/testing/server-process.ts";
 import { machine, option, progress, summarize, writeResult } from "./lib/measure.ts";
 
-async function capture(url: string, clients: number, requests: number, round: number): Promise<{ per_second: number; latencies: number[] }> {
+async function capture(
+  url: string,
+  clients: number,
+  requests: number,
+  round: number,
+): Promise<{ per_second: number; latencies: number[] }> {
   let issued = 0;
   const latencies: number[] = [];
-  const prompt = "Refactor the billing export so that it streams rows from PostgreSQL instead of loading the table. ".repeat(4);
+  const prompt =
+    "Refactor the billing export so that it streams rows from PostgreSQL instead of loading the table. ".repeat(4);
   const worker = async (): Promise<void> => {
     while (issued < requests) {
       const i = (issued += 1);
@@ -17,7 +23,12 @@ async function capture(url: string, clients: number, requests: number, round: nu
       const response = await fetch(`${url}/v1/sources/content`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ scope_id: `bench:capture:${round}`, source_id: `s-${i}`, content: `${prompt} #${i}`, metadata: { origin: "bench" } }),
+        body: JSON.stringify({
+          scope_id: `bench:capture:${round}`,
+          source_id: `s-${i}`,
+          content: `${prompt} #${i}`,
+          metadata: { origin: "bench" },
+        }),
       });
       await response.arrayBuffer();
       if (response.status !== 202) throw new Error(`capture answered ${response.status}`);
@@ -52,7 +63,12 @@ export async function run(args: string[]): Promise<void> {
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const file = writeResult(databaseUrl ? "capture-postgres" : "capture", { benchmark: "capture", store: databaseUrl ? "postgres" : "sqlite", machine: machine(), results });
+  const file = writeResult(databaseUrl ? "capture-postgres" : "capture", {
+    benchmark: "capture",
+    store: databaseUrl ? "postgres" : "sqlite",
+    machine: machine(),
+    results,
+  });
   console.log(JSON.stringify(results, null, 2));
   progress(`results written to ${file}`);
 }

@@ -1,6 +1,9 @@
 // `npm run bench -- fold [--stages N]`: a deterministic replay of tool-heavy work in a real Pi process, run twice with
 // the same scripted model: once with Pi's native compaction, once with powercontext-fold. Also times the fold
 // context hook at 2,000 messages in process.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_THRESHOLDS } from "../packages/fold/src/options.ts";
 import { startFakeModel, requestTokens, type WireRequest } from "../packages/fold/test/support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, startPi } from "../packages/fold/test/support/pi-rpc.ts";
 import { FoldSession } from "../packages/fold/src/session.ts";
@@ -8,9 +11,12 @@ import { validateOptions } from "../packages/fold/src/options.ts";
 import { openMemoryFoldStore } from "../packages/fold/src/fold-store.ts";
 import { generateTranscript } from "../packages/fold/src/testing/transcript.ts";
 import { commit } from "../packages/fold/src/schedule.ts";
+import type { Message } from "../packages/fold/src/types.ts";
 import { machine, progress, summarize, time } from "./lib/measure.ts";
 
 let WINDOW = 128_000;
+/** `--thresholds max,min`: a non-default policy for the fold arm (loaded through a wrapper extension). */
+let THRESHOLDS: { maxTarget: number; minTarget: number } | null = null;
 let MAX_TOKENS = 16_384;
 const READS = 4;
 
@@ -56,18 +62,46 @@ function measureArm(arm: string, requests: readonly WireRequest[], wallMs: numbe
   const compaction = requests.filter((request) => (request.tools ?? []).length === 0);
   for (const request of compaction) resent += requestTokens(request);
   return {
-    arm, requests: requests.length, compactionRequests: compaction.length, prefixRewrites: rewrites, resentTokensAfterDivergence: resent,
+    arm,
+    requests: requests.length,
+    compactionRequests: compaction.length,
+    prefixRewrites: rewrites,
+    resentTokensAfterDivergence: resent,
     totalInputTokens: requests.reduce((sum, request) => sum + requestTokens(request), 0),
-    peakRequestTokens: Math.max(...requests.map(requestTokens)), wallMs,
+    peakRequestTokens: Math.max(...requests.map(requestTokens)),
+    wallMs,
   };
+}
+
+/** The fold extension, or a wrapper registering it with `THRESHOLDS`. */
+function foldExtension(agentDir: string): string {
+  if (THRESHOLDS === null) return EXTENSION_PATH;
+  const wrapper = join(agentDir, "fold-with-thresholds.ts");
+  const thresholds = { ...DEFAULT_THRESHOLDS, ...THRESHOLDS };
+  writeFileSync(
+    wrapper,
+    `import { registerFold } from ${JSON.stringify(EXTENSION_PATH)};\nexport default (pi) => registerFold(pi, { thresholds: ${JSON.stringify(thresholds)} });\n`,
+  );
+  return wrapper;
 }
 
 async function runArm(arm: "native" | "fold", stages: number): Promise<ArmResult> {
   const fake = await startFakeModel();
   const files: Record<string, string> = {};
-  for (let stage = 1; stage <= stages; stage += 1) for (let part = 1; part <= READS; part += 1) files[`stage-${stage}-${part}.txt`] = stageFile(stage, part);
-  const home = makeHome({ baseUrl: fake.baseUrl, contextWindow: WINDOW, maxTokens: MAX_TOKENS, settings: { compaction: { reserveTokens: MAX_TOKENS, keepRecentTokens: WINDOW / 4 } }, files });
-  const pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, ...(arm === "fold" ? ["-e", EXTENSION_PATH] : [])]);
+  for (let stage = 1; stage <= stages; stage += 1)
+    for (let part = 1; part <= READS; part += 1) files[`stage-${stage}-${part}.txt`] = stageFile(stage, part);
+  const home = makeHome({
+    baseUrl: fake.baseUrl,
+    contextWindow: WINDOW,
+    maxTokens: MAX_TOKENS,
+    settings: { compaction: { reserveTokens: MAX_TOKENS, keepRecentTokens: WINDOW / 4 } },
+    files,
+  });
+  const pi = await startPi(home, [
+    "--session-dir",
+    `${home.agentDir}/sessions`,
+    ...(arm === "fold" ? ["-e", foldExtension(home.agentDir)] : []),
+  ]);
   const start = Date.now();
   try {
     for (let stage = 1; stage <= stages; stage += 1) {
@@ -78,24 +112,85 @@ async function runArm(arm: "native" | "fold", stages: number): Promise<ArmResult
     await pi.stop();
     await fake.close();
   }
+  if (process.env.FOLD_BENCH_SERIES !== undefined)
+    writeFileSync(`${process.env.FOLD_BENCH_SERIES}-${arm}.json`, JSON.stringify(fake.requests.map(requestTokens)));
   return measureArm(arm, fake.requests, Date.now() - start);
 }
 
+const HOOK_RUNS = 200;
+
+/**
+ * The `context` hook at `messages` messages with folds committed, as Pi drives it: every request is a fresh deep copy
+ * of the messages, the entries are the same stored objects in a new array, and each timed request appends one
+ * message. "steady" is one long-lived session (the incremental path); "afterCommit" changes the state before every
+ * request (the full view rebuild after a commit, measures memoized); "cold" is a new session per request (nothing
+ * memoized, as after a reload).
+ */
 async function contextHookTiming(messages: number): Promise<Record<string, unknown>> {
-  const all = generateTranscript({ seed: 42, stages: Math.ceil(messages / 4), batches: 3, resultChars: 600 });
+  const all = generateTranscript({
+    seed: 42,
+    stages: Math.ceil((messages + HOOK_RUNS + 60) / 4),
+    batches: 3,
+    resultChars: 600,
+  });
   let cut = messages;
   while (cut < all.length && all[cut]?.message.role === "toolResult") cut += 1;
   const items = all.slice(0, cut);
-  const entries = items.map((item) => ({ type: "message", id: item.id, message: item.message }));
+  const entries = all.map((item) => ({ type: "message", id: item.id, message: item.message }));
   const options = validateOptions({ providerInputBudget: 100_000_000 });
-  const session = new FoldSession(options, { persist: () => undefined }, openMemoryFoldStore());
-  session.state = commit({ state: session.state, items, thresholds: options.thresholds, budget: Math.ceil(JSON.stringify(items).length / 4 / 0.85), blacklist: new Set(), trigger: "threshold", topUp: true }).state;
-  const copies = Array.from({ length: 8 }, () => structuredClone(items.map((item) => item.message)));
-  const samples = await time((i) => session.onContext(copies[i % copies.length] ?? [], entries, undefined), { runs: 200, warmup: 20 });
-  return { messages: items.length, foldsVisible: session.status().folds, ...summarize(samples) };
+  const state = commit({
+    state: new FoldSession(options, { persist: () => undefined }, openMemoryFoldStore()).state,
+    items,
+    // No consolidation past the target: many visible briefs, the hook's worst case (and the fixture of the earlier runs).
+    thresholds: { ...options.thresholds, consolidateAfter: 1_000_000 },
+    budget: Math.ceil(JSON.stringify(items).length / 4 / 0.85),
+    blacklist: new Set(),
+    trigger: "threshold",
+    topUp: true,
+  }).state;
+  const copies = Array.from({ length: 8 }, () => structuredClone(all.map((item) => item.message)));
+  const request = (i: number): [Message[], typeof entries] => [
+    (copies[i % copies.length] ?? []).slice(0, cut + i),
+    entries.slice(0, cut + i),
+  ];
+  const fresh = (): FoldSession => {
+    const session = new FoldSession(options, { persist: () => undefined }, openMemoryFoldStore());
+    session.state = state;
+    return session;
+  };
+  const steady = fresh();
+  const steadySamples = await time((i) => steady.onContext(...request(i), undefined), {
+    runs: HOOK_RUNS + 20,
+    warmup: 0,
+  });
+  // A commit changes the state: the next request rebuilds the view, with the session's measures still warm.
+  const rebuilt = fresh();
+  const states = [state, structuredClone(state)];
+  const rebuildSamples = await time(
+    (i) => {
+      rebuilt.state = states[i % 2] as typeof state;
+      return rebuilt.onContext(...request(i), undefined);
+    },
+    { runs: HOOK_RUNS + 20, warmup: 0 },
+  );
+  const coldSamples = await time((i) => fresh().onContext(...request(i), undefined), { runs: HOOK_RUNS, warmup: 20 });
+  return {
+    messages: cut,
+    messagesAtEnd: cut + HOOK_RUNS,
+    foldsVisible: steady.status().folds,
+    steady: summarize(steadySamples.slice(20)),
+    afterCommit: summarize(rebuildSamples.slice(20)),
+    cold: summarize(coldSamples),
+  };
 }
 
 export async function run(args: string[]): Promise<void> {
+  if (args.includes("--hook-only")) {
+    process.stdout.write(
+      `${JSON.stringify({ benchmark: "fold-hook", machine: machine(), contextHook: await contextHookTiming(2_000) }, null, 2)}\n`,
+    );
+    return;
+  }
   const flag = args.indexOf("--stages");
   const stages = flag >= 0 ? Number(args[flag + 1]) : 64;
   const window = args.indexOf("--window");
@@ -103,12 +198,25 @@ export async function run(args: string[]): Promise<void> {
     WINDOW = Number(args[window + 1]);
     MAX_TOKENS = Math.min(16_384, Math.floor(WINDOW / 8));
   }
+  const policy = args.indexOf("--thresholds");
+  if (policy >= 0) {
+    const [maxTarget, minTarget] = String(args[policy + 1])
+      .split(",")
+      .map(Number);
+    THRESHOLDS = { maxTarget: maxTarget as number, minTarget: minTarget as number };
+  }
   progress(`fold replay: ${stages} stages × ${READS} reads, window ${WINDOW}, maxTokens ${MAX_TOKENS}`);
   const native = await runArm("native", stages);
   const fold = await runArm("fold", stages);
   const hook = await contextHookTiming(2_000);
   const result = {
-    benchmark: "fold", stages, machine: machine(), native, fold,
+    benchmark: "fold",
+    stages,
+    window: WINDOW,
+    thresholds: { ...DEFAULT_THRESHOLDS, ...THRESHOLDS },
+    machine: machine(),
+    native,
+    fold,
     ratios: {
       totalInputTokens: Number((fold.totalInputTokens / native.totalInputTokens).toFixed(3)),
       resentTokens: Number((fold.resentTokensAfterDivergence / native.resentTokensAfterDivergence).toFixed(3)),

@@ -1,8 +1,62 @@
 // Deterministic synthetic coding-project memories for benchmarks.
-const SUBJECTS = ["billing service", "auth gateway", "export job", "CI pipeline", "web client", "search indexer", "payment worker", "admin dashboard", "mobile app", "data warehouse", "notification queue", "feature flags", "logging stack", "cache layer", "API gateway"];
-const TOOLS = ["PostgreSQL 16", "SQLite", "Redis", "pnpm", "Vitest", "Playwright", "Terraform", "Docker", "Kafka", "gRPC", "OpenTelemetry", "esbuild", "Prettier", "Biome", "Fastify"];
-const VERBS = ["must use", "never uses", "always runs", "is migrating to", "prefers", "pins", "replaced", "deploys with", "tests with", "caches through"];
-const DETAILS = ["in staging", "before every release", "for local development", "on pull requests", "during the nightly build", "behind a feature flag", "for compliance", "to cut latency", "after the outage", "per ADR-"];
+const SUBJECTS = [
+  "billing service",
+  "auth gateway",
+  "export job",
+  "CI pipeline",
+  "web client",
+  "search indexer",
+  "payment worker",
+  "admin dashboard",
+  "mobile app",
+  "data warehouse",
+  "notification queue",
+  "feature flags",
+  "logging stack",
+  "cache layer",
+  "API gateway",
+];
+const TOOLS = [
+  "PostgreSQL 16",
+  "SQLite",
+  "Redis",
+  "pnpm",
+  "Vitest",
+  "Playwright",
+  "Terraform",
+  "Docker",
+  "Kafka",
+  "gRPC",
+  "OpenTelemetry",
+  "esbuild",
+  "Prettier",
+  "Biome",
+  "Fastify",
+];
+const VERBS = [
+  "must use",
+  "never uses",
+  "always runs",
+  "is migrating to",
+  "prefers",
+  "pins",
+  "replaced",
+  "deploys with",
+  "tests with",
+  "caches through",
+];
+const DETAILS = [
+  "in staging",
+  "before every release",
+  "for local development",
+  "on pull requests",
+  "during the nightly build",
+  "behind a feature flag",
+  "for compliance",
+  "to cut latency",
+  "after the outage",
+  "per ADR-",
+];
 
 export function random(seed: number): () => number {
   let state = seed;
