@@ -12,7 +12,9 @@ import type {
   FlushCommitResult,
   MemoryCandidate,
 } from "../types.ts";
+import { SUPERSEDED_REASON } from "../types.ts";
 import { readHeadRow, writeRevision, type PlannedChange } from "./memory-revision.ts";
+import { readVersion } from "./memory.ts";
 import { memoryRef } from "./rows.ts";
 import { lockExistingScope, lockScope, type ScopeRow } from "./scope-state.ts";
 import type { Sql } from "./sql.ts";
@@ -57,6 +59,8 @@ function toCandidate(row: CandidateRow): MemoryCandidate {
 class ApprovalBatch {
   readonly changes: PlannedChange[] = [];
   private readonly added = new Map<string, string>();
+  /** Entries already revised in this batch: a revision holds at most one change per entry. */
+  private readonly touched = new Set<string>();
   private readonly links: Array<{ candidateId: string; entryId: string }> = [];
   private readonly sql: Sql;
   private readonly scope: ScopeRow;
@@ -72,9 +76,29 @@ class ApprovalBatch {
     reason: string | null,
   ): Promise<void> {
     const { entry } = approval;
-    const duplicate = await this.findDuplicate(entry.fingerprint, approval.near_duplicate_of);
+    const duplicate = await this.findDuplicate(entry.fingerprint);
     if (duplicate) {
       this.links.push({ candidateId, entryId: duplicate });
+      return;
+    }
+    const near = approval.near_duplicate_of;
+    const nearHead = near ? await readHeadRow(this.sql, this.scope.scope_id, near) : undefined;
+    if (near && nearHead?.state === "active") {
+      this.links.push({ candidateId, entryId: near });
+      if (this.touched.has(near)) return;
+      // A newer statement of an existing entry (often a changed value) supersedes its text; history keeps the old one.
+      const current = await readVersion(this.sql, nearHead.entry_version_id);
+      if (!current) throw new Error(`entry version ${nearHead.entry_version_id} is missing`);
+      this.touched.add(near);
+      this.added.set(entry.fingerprint, near);
+      this.changes.push({
+        op: "revise",
+        entry_id: near,
+        from_entry_version_id: nearHead.entry_version_id,
+        to_entry_version_id: entry.entry_version_id,
+        reason: SUPERSEDED_REASON,
+        write: { entry: { ...entry, entry_id: near }, version: current.version + 1 },
+      });
       return;
     }
     this.added.set(entry.fingerprint, entry.entry_id);
@@ -89,18 +113,14 @@ class ApprovalBatch {
     });
   }
 
-  private async findDuplicate(fingerprint: string, nearDuplicateOf: string | null): Promise<string | undefined> {
+  private async findDuplicate(fingerprint: string): Promise<string | undefined> {
     const inBatch = this.added.get(fingerprint);
     if (inBatch) return inBatch;
     const exact = await this.sql.row<{ entry_id: string }>(
       "SELECT entry_id FROM entry_head WHERE scope_id = $1 AND fingerprint = $2 AND state = 'active' ORDER BY entry_id LIMIT 1",
       [this.scope.scope_id, fingerprint],
     );
-    if (exact) return exact.entry_id;
-    if (nearDuplicateOf && (await readHeadRow(this.sql, this.scope.scope_id, nearDuplicateOf))?.state === "active") {
-      return nearDuplicateOf;
-    }
-    return undefined;
+    return exact?.entry_id;
   }
 
   /** Writes the revision (if anything was added) and returns each approved candidate's resulting citation. */
