@@ -2,17 +2,20 @@
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { EVIDENCE_DIR } from "./evidence.ts";
-import { openFileFoldStore, openMemoryFoldStore, type FoldStore } from "./fold-store.ts";
+import { openEvidenceBackedStore } from "./evidence-store.ts";
+import { openMemoryFoldStore, type FoldStore } from "./fold-store.ts";
 
 export interface SessionLocation {
   sessionFile: string | undefined;
   sessionId: string;
 }
 
-export function openStoreFor({ sessionFile, sessionId }: SessionLocation): FoldStore {
+/** The fold store of a session: in memory without a session file, else files that reference its evidence files. */
+export function openStoreFor(location: SessionLocation): FoldStore {
+  const { sessionFile, sessionId } = location;
   return sessionFile === undefined
     ? openMemoryFoldStore()
-    : openFileFoldStore(join(dirname(sessionFile), "powercontext-fold", sessionId));
+    : openEvidenceBackedStore(join(dirname(sessionFile), "powercontext-fold", sessionId), evidenceDirFor(location));
 }
 
 export function evidenceDirFor({ sessionFile, sessionId }: SessionLocation): string {

@@ -7,14 +7,84 @@ export interface EntryLike {
   id: string;
   timestamp?: string;
   message?: Message;
+  /** `context_edit` entries: the entry whose content they replace. */
+  targetId?: string;
 }
 
 /** The summary text of the no-op compaction an overflow recovery records; its message is never projected. */
 export const OVERFLOW_COMPACTION_SUMMARY =
   "[powercontext-fold: overflow recovery; folds made room, nothing was summarized]";
 
-function keyOf(role: string, timestamp: unknown, toolCallId: unknown): string {
+export function keyOf(role: string, timestamp: unknown, toolCallId: unknown): string {
   return `${role}|${String(timestamp)}|${typeof toolCallId === "string" ? toolCallId : ""}`;
+}
+
+/** The pairing key of an entry, or null when the entry projects no message this package pairs. */
+export function entryKey(entry: EntryLike): string | null {
+  if (entry.type === "message" && entry.message !== undefined && entry.message.role !== "system")
+    return keyOf(entry.message.role, entry.message.timestamp, entry.message.toolCallId);
+  if (entry.type === "custom_message" && entry.timestamp !== undefined)
+    return keyOf("custom", Date.parse(entry.timestamp), undefined);
+  return null;
+}
+
+export function messageKey(message: Message): string {
+  return keyOf(message.role, message.timestamp, message.toolCallId);
+}
+
+/** True for the no-op compaction summary an overflow recovery records. */
+export function isOverflowSummary(message: Message): boolean {
+  return message.role === "compactionSummary" && message.summary === OVERFLOW_COMPACTION_SUMMARY;
+}
+
+/** The result of pairing, with what an incremental pairing needs to continue from it. */
+export interface Pairing {
+  items: Item[];
+  /** Entries not yet paired, by key, in session order. */
+  queues: Map<string, string[]>;
+  /** Keys of messages that found no entry (their items are synthetic). */
+  unpaired: Set<string>;
+  /** Entry id → id of the latest `context_edit` entry that targets it. */
+  edits: Map<string, string>;
+}
+
+/** Adds entries to a pairing's queues and edit map. */
+export function enqueue(pairing: Pairing, entries: readonly EntryLike[], from = 0): void {
+  for (let position = from; position < entries.length; position += 1) {
+    const entry = entries[position] as EntryLike;
+    if (entry.type === "context_edit" && typeof entry.targetId === "string")
+      pairing.edits.set(entry.targetId, entry.id);
+    const key = entryKey(entry);
+    if (key === null) continue;
+    const queue = pairing.queues.get(key);
+    if (queue === undefined) pairing.queues.set(key, [entry.id]);
+    else queue.push(entry.id);
+  }
+}
+
+/** Pairs messages[from..] and appends their items. */
+export function pairMessages(pairing: Pairing, messages: readonly Message[], from = 0): void {
+  for (let index = from; index < messages.length; index += 1) {
+    const message = messages[index] as Message;
+    if (isOverflowSummary(message)) continue;
+    const key = messageKey(message);
+    const id = pairing.queues.get(key)?.shift();
+    if (id === undefined) {
+      pairing.unpaired.add(key);
+      pairing.items.push({ id: `@${index}`, message, foldable: false });
+      continue;
+    }
+    const rev = pairing.edits.get(id);
+    pairing.items.push(rev === undefined ? { id, message, foldable: true } : { id, message, foldable: true, rev });
+  }
+}
+
+/** Pairs every message from scratch. */
+export function pairAll(messages: readonly Message[], entries: readonly EntryLike[]): Pairing {
+  const pairing: Pairing = { items: [], queues: new Map(), unpaired: new Set(), edits: new Map() };
+  enqueue(pairing, entries);
+  pairMessages(pairing, messages);
+  return pairing;
 }
 
 /**
@@ -22,24 +92,5 @@ function keyOf(role: string, timestamp: unknown, toolCallId: unknown): string {
  * Messages with no entry get a synthetic `@n` id and are never folded. The overflow-recovery compaction summary is dropped.
  */
 export function itemsFromContext(messages: readonly Message[], entries: readonly EntryLike[]): Item[] {
-  const queues = new Map<string, string[]>();
-  for (const entry of entries) {
-    let key: string | null = null;
-    if (entry.type === "message" && entry.message !== undefined && entry.message.role !== "system") {
-      key = keyOf(entry.message.role, entry.message.timestamp, entry.message.toolCallId);
-    } else if (entry.type === "custom_message" && entry.timestamp !== undefined) {
-      key = keyOf("custom", Date.parse(entry.timestamp), undefined);
-    }
-    if (key === null) continue;
-    const queue = queues.get(key) ?? [];
-    queue.push(entry.id);
-    queues.set(key, queue);
-  }
-  const items: Item[] = [];
-  messages.forEach((message, index) => {
-    if (message.role === "compactionSummary" && message.summary === OVERFLOW_COMPACTION_SUMMARY) return;
-    const id = queues.get(keyOf(message.role, message.timestamp, message.toolCallId))?.shift();
-    items.push(id === undefined ? { id: `@${index}`, message, foldable: false } : { id, message, foldable: true });
-  });
-  return items;
+  return pairAll(messages, entries).items;
 }

@@ -8,6 +8,8 @@ export interface Projection {
   nodes: string[];
   /** Visible collapsed folds in window order. */
   folds: string[];
+  /** One item index per projected message, or -1 for a brief. */
+  sources: number[];
 }
 
 /** The message a collapsed fold projects as; fixed by the record, so its bytes never change between requests. */
@@ -30,19 +32,22 @@ export function project(state: FoldState, items: readonly Item[]): Projection {
   const messages: Message[] = [];
   const nodes: string[] = [];
   const folds: string[] = [];
+  const sources: number[] = [];
   for (let position = 0; position < items.length; ) {
     const fold = starts.get(position);
     if (fold !== undefined) {
       messages.push(briefMessage(fold, items[position]?.message));
       nodes.push(fold.id);
       folds.push(fold.id);
+      sources.push(-1);
       position += fold.leaves.length;
       continue;
     }
     const item = items[position] as Item;
     messages.push(item.message);
     nodes.push(item.id);
+    sources.push(position);
     position += 1;
   }
-  return { messages, nodes, folds };
+  return { messages, nodes, folds, sources };
 }

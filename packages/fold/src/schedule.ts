@@ -2,8 +2,10 @@
 import { acceptBrief } from "./brief.ts";
 import { messageTokens } from "./digest.ts";
 import { FoldError } from "./errors.ts";
-import { addFold, cloneState, getFold, indexById, refoldFold } from "./fold.ts";
+import { addFold, cloneState, getFold, indexById, isReachable, refoldFold } from "./fold.ts";
 import { project, type Projection } from "./projection.ts";
+import { consolidate } from "./consolidate.ts";
+import { isProtected } from "./protection.ts";
 import { chaptersOf, unitsOf, type Unit } from "./transcript.ts";
 import type { CommitRecord, FoldState, Item, Mark, Thresholds } from "./types.ts";
 
@@ -57,16 +59,6 @@ export function freshStart(
   }
   const unit = units.find((candidate) => candidate.start <= start && start <= candidate.end);
   return unit === undefined ? start : unit.start;
-}
-
-function isProtected(state: FoldState, index: Map<string, number>, start: number, end: number): string | null {
-  for (const protection of state.protections) {
-    const from = index.get(protection.from);
-    const to = index.get(protection.to);
-    if (from === undefined || to === undefined) continue;
-    if (from <= end && start <= to) return protection.id;
-  }
-  return null;
 }
 
 export interface CommitInput {
@@ -157,11 +149,7 @@ export function commit(input: CommitInput): CommitResult {
     const fresh = freshStart(items, units, budget, thresholds.freshTail, tokensOf);
     const guard = lastUserIndex(items);
     let tokens = projectionTokens(state, items, tokensOf);
-    const expanded = new Set(
-      Object.values(state.folds)
-        .filter((fold) => fold.expanded)
-        .flatMap((fold) => fold.leaves),
-    );
+    const expanded = openedLeaves(state);
     const tryFold = (start: number, end: number, origin: "top-up" | "consolidation"): void => {
       if (tokens <= target || end >= fresh || (guard >= start && guard <= end)) return;
       if (isProtected(state, index, start, end) !== null) return;
@@ -188,20 +176,33 @@ export function commit(input: CommitInput): CommitResult {
       if (!chapter.closed) continue;
       tryFold(chapter.start, chapter.end, "top-up");
     }
-    consolidate(
+    consolidate({
       state,
       items,
-      thresholds.consolidateAfter,
+      after: thresholds.consolidateAfter,
       fresh,
-      number,
+      guard,
+      expanded,
+      commit: number,
       record,
-      () => projectionTokens(state, items, tokensOf) > target,
-    );
+      aboveTarget: () => projectionTokens(state, items, tokensOf) > target,
+    });
   }
   record.folded = Object.keys(state.folds).filter((id) => !known.has(id));
   record.tokensAfter = projectionTokens(state, items, tokensOf);
   state.commits.push(record);
   return { state, record };
+}
+
+/**
+ * Leaves of the innermost expanded folds: what the agent opened to read, never folded again until it refolds. An
+ * ancestor expanded only on the way in (it has an expanded child) shows its other children as briefs; the raw
+ * messages between them stay eligible, or one opened fold of folds would pin most of the history.
+ */
+export function openedLeaves(state: FoldState): Set<string> {
+  const open = Object.values(state.folds).filter((fold) => fold.expanded && isReachable(state, fold));
+  const onTheWay = new Set(open.map((fold) => fold.parent).filter((parent) => parent !== null));
+  return new Set(open.filter((fold) => !onTheWay.has(fold.id)).flatMap((fold) => fold.leaves));
 }
 
 function lastUserIndex(items: readonly Item[]): number {
@@ -214,57 +215,6 @@ function lastUserIndex(items: readonly Item[]): number {
 function isCovered(state: FoldState, items: readonly Item[], start: number, end: number): boolean {
   const ids = new Set(items.slice(start, end + 1).map((item) => item.id));
   return project(state, items).nodes.every((node) => !ids.has(node));
-}
-
-/**
- * Folds of folds: while more than `after` folds show (or the commit is still above its target), merge the oldest run
- * of adjacent briefs outside the fresh tail into one parent.
- */
-function consolidate(
-  state: FoldState,
-  items: readonly Item[],
-  after: number,
-  fresh: number,
-  number: number,
-  record: CommitRecord,
-  aboveTarget: () => boolean,
-): void {
-  for (;;) {
-    const projection = project(state, items);
-    if (projection.folds.length <= after && !aboveTarget()) return;
-    const position = indexById(items);
-    let run: string[] = [];
-    let best: string[] = [];
-    for (const node of projection.nodes) {
-      const fold = state.folds[node];
-      const lastLeaf = fold === undefined ? undefined : position.get(fold.leaves.at(-1) as string);
-      if (fold !== undefined && lastLeaf !== undefined && lastLeaf < fresh) run.push(node);
-      else {
-        if (run.length >= 2) {
-          best = run;
-          break;
-        }
-        run = [];
-      }
-    }
-    if (best.length < 2 && run.length >= 2) best = run;
-    if (best.length < 2) return;
-    const first = state.folds[best[0] as string];
-    const last = state.folds[best.at(-1) as string];
-    if (first === undefined || last === undefined) return;
-    try {
-      const fold = addFold(state, items, {
-        from: first.leaves[0] as string,
-        to: last.leaves.at(-1) as string,
-        origin: "consolidation",
-        commit: number,
-      });
-      record.topUp.push(fold.id);
-    } catch (error) {
-      if (error instanceof FoldError) return;
-      throw error;
-    }
-  }
 }
 
 /** Estimates for status: what share of the budget the pending marks would free, and the prefix tokens a commit rewrites. */
@@ -293,7 +243,12 @@ export function estimatePending(
   const rewrite = tokensOfProjection(
     after,
     items,
-    { messages: next.messages.slice(same), nodes: next.nodes.slice(same), folds: [] },
+    {
+      messages: next.messages.slice(same),
+      nodes: next.nodes.slice(same),
+      folds: [],
+      sources: next.sources.slice(same),
+    },
     tokensOf,
   );
   return { freeShare: budget > 0 ? saved / budget : 0, rewriteTokens: rewrite };

@@ -5,12 +5,14 @@ import { fence, servingBudget, type FenceVerdict, type ModelDescriptor, type Ser
 import { canonicalBytes, messageTokens, sha256Hex } from "./digest.ts";
 import { emptyState, locate } from "./fold.ts";
 import type { FoldStore } from "./fold-store.ts";
-import { itemsFromContext, OVERFLOW_COMPACTION_SUMMARY, type EntryLike } from "./items.ts";
+import { OVERFLOW_COMPACTION_SUMMARY, type EntryLike } from "./items.ts";
 import { emptyLedger, recordRequest, recordResponse, type Ledger } from "./ledger.ts";
-import { project, type Projection } from "./projection.ts";
+import type { Projection } from "./projection.ts";
 import { commit, tokensOfProjection, type TokensOf } from "./schedule.ts";
 import { buildStatus } from "./status.ts";
 import type { CommitRecord, FoldOptions, FoldState, Item, Message } from "./types.ts";
+import { buildView, extendView, type Measures, type View } from "./view.ts";
+import { WindowIndex } from "./window-index.ts";
 
 export const STATE_ENTRY_TYPE = "powercontext-fold.state";
 
@@ -46,8 +48,11 @@ export class FoldSession {
   private readonly store: FoldStore;
   private readonly tokenCache = new Map<string, number>();
   private readonly digestCache = new Map<string, string>();
+  private readonly briefCache = new Map<string, { text: string; timestamp: unknown; tokens: number; digest: string }>();
+  private readonly index = new WindowIndex();
+  private view: View | null = null;
   private items: Item[] = [];
-  private projection: Projection = { messages: [], nodes: [], folds: [] };
+  private projection: Projection = { messages: [], nodes: [], folds: [], sources: [] };
   private budget: ServingBudget = servingBudget(undefined, undefined);
   private overflowPending = false;
   private everProjected = false;
@@ -65,28 +70,50 @@ export class FoldSession {
       if (entry.type === "custom" && entry.customType === STATE_ENTRY_TYPE && isState(entry.data)) found = entry.data;
     this.state = found === null ? emptyState() : structuredClone(found);
     this.ledger = emptyLedger();
+    this.view = null;
     this.everProjected = Object.keys(this.state.folds).length > 0;
   }
 
   readonly tokensOf: TokensOf = (item) => {
-    const cached = this.tokenCache.get(item.id);
-    if (cached !== undefined && item.foldable) return cached;
+    if (!item.foldable) return messageTokens(item.message);
+    const key = memoKey(item);
+    const cached = this.tokenCache.get(key);
+    if (cached !== undefined) return cached;
     const tokens = messageTokens(item.message);
-    if (item.foldable) this.tokenCache.set(item.id, tokens);
+    this.tokenCache.set(key, tokens);
     return tokens;
   };
 
-  private digestOf(node: string, message: Message): string {
-    const key =
-      this.state.folds[node] === undefined
-        ? node
-        : `${node}:${sha256Hex((this.state.folds[node] as { brief: string }).brief)}`;
-    const cached = this.digestCache.get(key);
-    if (cached !== undefined && !node.startsWith("@")) return cached;
-    const digest = sha256Hex(JSON.stringify(message)).slice(0, 12);
-    if (!node.startsWith("@")) this.digestCache.set(key, digest);
-    return digest;
+  /** A brief's measures, memoized by fold id and invalidated when its text or timestamp changes (rebrief). */
+  private briefMeasure(fold: string, message: Message): { tokens: number; digest: string } {
+    const text = textOfBrief(message);
+    const cached = this.briefCache.get(fold);
+    if (cached !== undefined && cached.text === text && cached.timestamp === message.timestamp) return cached;
+    const json = JSON.stringify(message);
+    const measure = {
+      text,
+      timestamp: message.timestamp,
+      tokens: messageTokens(message),
+      digest: sha256Hex(json).slice(0, 12),
+    };
+    this.briefCache.set(fold, measure);
+    return measure;
   }
+
+  private readonly measures: Measures = {
+    itemTokens: (item) => this.tokensOf(item),
+    itemDigest: (item) => {
+      if (!item.foldable) return sha256Hex(JSON.stringify(item.message)).slice(0, 12);
+      const key = memoKey(item);
+      const cached = this.digestCache.get(key);
+      if (cached !== undefined) return cached;
+      const digest = sha256Hex(JSON.stringify(item.message)).slice(0, 12);
+      this.digestCache.set(key, digest);
+      return digest;
+    },
+    briefTokens: (fold, message) => this.briefMeasure(fold, message).tokens,
+    briefDigest: (fold, message) => this.briefMeasure(fold, message).digest,
+  };
 
   private save(next: FoldState, record: CommitRecord | null): void {
     this.state = next;
@@ -109,13 +136,15 @@ export class FoldSession {
     entries: readonly EntryLike[],
     model: ModelDescriptor | undefined,
   ): ContextDecision {
-    this.items = itemsFromContext(messages, entries);
+    const paired = this.index.update(messages, entries);
+    this.items = paired.items;
     this.budget = servingBudget(this.options.providerInputBudget, model);
     const { thresholds } = this.options;
-    let projection = project(this.state, this.items);
-    let tokens = tokensOfProjection(this.state, this.items, projection, this.tokensOf);
+    let view =
+      (this.view === null ? null : extendView(this.view, this.state, this.items, paired.kept, this.measures)) ??
+      buildView(this.state, this.items, this.measures);
     let record: CommitRecord | null = null;
-    if (this.overflowPending || tokens >= thresholds.maxTarget * this.budget.tokens) {
+    if (this.overflowPending || view.tokens >= thresholds.maxTarget * this.budget.tokens) {
       const done = commit({
         state: this.state,
         items: this.items,
@@ -130,16 +159,14 @@ export class FoldSession {
       record = done.record;
       if (record.folded.length > 0 || record.agentMarks.length > 0 || record.refused.length > 0)
         this.save(done.state, record);
-      projection = project(this.state, this.items);
-      tokens = tokensOfProjection(this.state, this.items, projection, this.tokensOf);
+      view = buildView(this.state, this.items, this.measures);
     }
+    this.view = view;
+    const projection = view.projection;
     this.projection = projection;
-    const verdict = fence(tokens, this.budget.tokens);
+    const verdict = fence(view.tokens, this.budget.tokens);
     if (verdict.status === "blocked") return { kind: "blocked", verdict };
-    const digests = projection.messages.map((message, index) =>
-      this.digestOf(projection.nodes[index] as string, message),
-    );
-    recordRequest(this.ledger, digests, this.state.commits.length);
+    recordRequest(this.ledger, view.digests, this.state.commits.length);
     const changed = projection.folds.length > 0 || projection.messages.length !== messages.length;
     if (changed) this.everProjected = true;
     if (!this.everProjected) return { kind: "unchanged" };
@@ -224,6 +251,16 @@ export class FoldSession {
     }
     return { kind: "cancel" };
   }
+}
+
+/** The memo key of an entry's measures: its id, and the edit that last replaced its content. */
+function memoKey(item: Item): string {
+  return item.rev === undefined ? item.id : `${item.id}#${item.rev}`;
+}
+
+function textOfBrief(message: Message): string {
+  const block = Array.isArray(message.content) ? (message.content[0] as { text?: unknown } | undefined) : undefined;
+  return typeof block?.text === "string" ? block.text : JSON.stringify(message.content);
 }
 
 export { OVERFLOW_COMPACTION_SUMMARY };

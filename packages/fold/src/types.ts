@@ -16,6 +16,8 @@ export interface Item {
   message: Message;
   /** False for messages without a session entry (synthetic ids): never folded. */
   foldable: boolean;
+  /** The id of the latest `context_edit` entry that replaced this entry's content, when there is one. */
+  rev?: string;
 }
 
 export type FoldOrigin = "agent" | "top-up" | "consolidation" | "overflow";

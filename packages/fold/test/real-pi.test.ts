@@ -1,8 +1,8 @@
-// Proof in a real Pi 1.6.0 process (RPC mode) against a local fake model with a 16k window: one process, one session,
-// shared by the checks below so the suite stays lean.
+// Proof in a real Pi process (RPC mode), on Pi 1.6.0 and 0.82.1, against a local fake model with a 16k window: per
+// host version one process and one session, shared by the checks below so the suite stays lean.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { after, before, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import {
   startFakeModel,
   requestTokens,
@@ -11,7 +11,7 @@ import {
   type FakeModel,
   type WireRequest,
 } from "./support/fake-model.ts";
-import { EXTENSION_PATH, makeHome, startPi, type PiProcess } from "./support/pi-rpc.ts";
+import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
 
 interface Entry {
   type: string;
@@ -65,188 +65,221 @@ const stageText = (list: Entry[], stage: number, role: string, text: string): En
   return found;
 };
 
-before(async () => {
-  fake = await startFakeModel();
-  const files: Record<string, string> = {};
-  for (let stage = 1; stage <= STAGES + 2; stage += 1)
-    for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
-  const home = makeHome({
-    baseUrl: fake.baseUrl,
-    contextWindow: 16_000,
-    maxTokens: 2_000,
-    settings: { compaction: { reserveTokens: 2_000 } },
-    files,
+function suite(version: PiVersion): void {
+  before(async () => {
+    fake = await startFakeModel();
+    const files: Record<string, string> = {};
+    for (let stage = 1; stage <= STAGES + 2; stage += 1)
+      for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
+    const home = makeHome({
+      baseUrl: fake.baseUrl,
+      contextWindow: 16_000,
+      maxTokens: 2_000,
+      settings: { compaction: { reserveTokens: 2_000 } },
+      files,
+    });
+    pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH], version);
+    for (let stage = 1; stage <= 3; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
+    const list = await entries();
+    await pi.prompt(
+      callTool({
+        action: "protect",
+        from: stageText(list, 2, "user", "STAGE 2 READS").id,
+        to: stageText(list, 2, "assistant", "stage 2 done").id,
+      }),
+    );
+    await pi.prompt(
+      callTool({
+        action: "fold",
+        from: stageText(list, 3, "user", "STAGE 3 READS").id,
+        to: stageText(list, 3, "assistant", "stage 3 done").id,
+      }),
+    );
+    await pi.prompt(
+      callTool({
+        action: "fold",
+        from: stageText(list, 2, "user", "STAGE 2 READS").id,
+        to: stageText(list, 2, "assistant", "stage 2 done").id,
+      }),
+    );
+    for (let stage = 4; stage <= STAGES; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
   });
-  pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH]);
-  for (let stage = 1; stage <= 3; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
-  const list = await entries();
-  await pi.prompt(
-    callTool({
-      action: "protect",
-      from: stageText(list, 2, "user", "STAGE 2 READS").id,
-      to: stageText(list, 2, "assistant", "stage 2 done").id,
-    }),
-  );
-  await pi.prompt(
-    callTool({
-      action: "fold",
-      from: stageText(list, 3, "user", "STAGE 3 READS").id,
-      to: stageText(list, 3, "assistant", "stage 3 done").id,
-    }),
-  );
-  await pi.prompt(
-    callTool({
-      action: "fold",
-      from: stageText(list, 2, "user", "STAGE 2 READS").id,
-      to: stageText(list, 2, "assistant", "stage 2 done").id,
-    }),
-  );
-  for (let stage = 4; stage <= STAGES; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
-});
 
-after(async () => {
-  await pi?.stop();
-  await fake?.close();
-});
+  after(async () => {
+    await pi?.stop();
+    await fake?.close();
+  });
 
-test("no request between two commits rewrites an earlier message (recorded request bodies)", async () => {
-  const main = fake.requests.filter((request) => (request.tools ?? []).length > 0);
-  let rewrites = 0;
-  for (let index = 1; index < main.length; index += 1) {
-    const previous = (main[index - 1] as WireRequest).messages.map((message) => JSON.stringify(message));
-    const next = (main[index] as WireRequest).messages.map((message) => JSON.stringify(message));
-    const prefix = previous.every((message, position) => next[position] === message);
-    if (prefix) continue;
-    rewrites += 1;
-    assert.notDeepEqual(
-      briefsOf(main[index] as WireRequest),
-      briefsOf(main[index - 1] as WireRequest),
-      `request ${index} rewrote the prefix without a commit`,
+  test("no request between two commits rewrites an earlier message (recorded request bodies)", async () => {
+    const main = fake.requests.filter((request) => (request.tools ?? []).length > 0);
+    let rewrites = 0;
+    for (let index = 1; index < main.length; index += 1) {
+      const previous = (main[index - 1] as WireRequest).messages.map((message) => JSON.stringify(message));
+      const next = (main[index] as WireRequest).messages.map((message) => JSON.stringify(message));
+      const prefix = previous.every((message, position) => next[position] === message);
+      if (prefix) continue;
+      rewrites += 1;
+      assert.notDeepEqual(
+        briefsOf(main[index] as WireRequest),
+        briefsOf(main[index - 1] as WireRequest),
+        `request ${index} rewrote the prefix without a commit`,
+      );
+    }
+    const status = await pi.command("status");
+    const cache = status.cache as { projectionRewrites: number; unattributedRewrites: number; pureAppends: number };
+    const commits = latestState(await entries()).commits.length;
+    assert.ok(commits >= 2, `expected at least two commits, saw ${commits}`);
+    assert.ok(rewrites >= 1 && rewrites <= commits, `wire rewrites ${rewrites}, commits ${commits}`);
+    assert.equal(cache.unattributedRewrites, 0);
+    assert.equal(cache.projectionRewrites, rewrites);
+  });
+
+  test("tool linkage is intact in every request and the open stage stays raw", () => {
+    for (const [index, request] of fake.requests.entries()) {
+      assert.equal(wireLinkageViolation(request), null, `request ${index}`);
+      assert.ok(!wireText(request.messages.at(-1)?.content).startsWith("[folded "), `request ${index} ends in a brief`);
+    }
+  });
+
+  test("every stage finished with all of its reads answered", async () => {
+    const answers = new Set(
+      (await entries())
+        .filter((entry) => entry.message?.role === "assistant")
+        .map((entry) => wireText(entry.message?.content)),
     );
-  }
-  const status = await pi.command("status");
-  const cache = status.cache as { projectionRewrites: number; unattributedRewrites: number; pureAppends: number };
-  const commits = latestState(await entries()).commits.length;
-  assert.ok(commits >= 2, `expected at least two commits, saw ${commits}`);
-  assert.ok(rewrites >= 1 && rewrites <= commits, `wire rewrites ${rewrites}, commits ${commits}`);
-  assert.equal(cache.unattributedRewrites, 0);
-  assert.equal(cache.projectionRewrites, rewrites);
-});
+    for (let stage = 1; stage <= STAGES; stage += 1) assert.ok(answers.has(`stage ${stage} done`), `stage ${stage}`);
+  });
 
-test("tool linkage is intact in every request and the open stage stays raw", () => {
-  for (const [index, request] of fake.requests.entries()) {
-    assert.equal(wireLinkageViolation(request), null, `request ${index}`);
-    assert.ok(!wireText(request.messages.at(-1)?.content).startsWith("[folded "), `request ${index} ends in a brief`);
-  }
-});
+  test("a protected span is never folded, and a pending mark that became protected is refused by name at commit", async () => {
+    const last = fake.requests.at(-1) as WireRequest;
+    const text = JSON.stringify(last.messages);
+    for (let part = 1; part <= 3; part += 1)
+      assert.ok(text.includes(`FILE stage 2 part ${part}`), `protected stage 2 read ${part} is raw`);
+    const state = latestState(await entries());
+    const refused = state.commits.flatMap((record) => record.refused.map((refusal) => refusal.mark));
+    const applied = state.commits.flatMap((record) => record.agentMarks);
+    assert.deepEqual(refused, ["M3"], "the stage-2 mark (M3) was refused: stage 2 is protected");
+    assert.ok(applied.includes("M2"), "the agent's stage-3 mark (M2) was applied");
+  });
 
-test("every stage finished with all of its reads answered", async () => {
-  const answers = new Set(
-    (await entries())
-      .filter((entry) => entry.message?.role === "assistant")
-      .map((entry) => wireText(entry.message?.content)),
-  );
-  for (let stage = 1; stage <= STAGES; stage += 1) assert.ok(answers.has(`stage ${stage} done`), `stage ${stage}`);
-});
-
-test("a protected span is never folded, and a pending mark that became protected is refused by name at commit", async () => {
-  const last = fake.requests.at(-1) as WireRequest;
-  const text = JSON.stringify(last.messages);
-  for (let part = 1; part <= 3; part += 1)
-    assert.ok(text.includes(`FILE stage 2 part ${part}`), `protected stage 2 read ${part} is raw`);
-  const state = latestState(await entries());
-  const refused = state.commits.flatMap((record) => record.refused.map((refusal) => refusal.mark));
-  const applied = state.commits.flatMap((record) => record.agentMarks);
-  assert.deepEqual(refused, ["M3"], "the stage-2 mark (M3) was refused: stage 2 is protected");
-  assert.ok(applied.includes("M2"), "the agent's stage-3 mark (M2) was applied");
-});
-
-test("fold → peek → expand recovers the exact bytes of the session entries", async () => {
-  const list = await entries();
-  const state = latestState(list);
-  const target = Object.entries(state.folds).find(
-    ([, fold]) => fold.parent === null && !fold.expanded && fold.children.length === 0 && fold.leaves.length >= 2,
-  );
-  assert.ok(target !== undefined, "a visible collapsed fold without children exists (expand restores one level)");
-  const [id, fold] = target;
-  let source = "";
-  for (let offset: number | null = 0; offset !== null; ) {
-    await pi.prompt(callTool({ action: "peek", id, offset, bytes: 16_000 }));
-    const page = lastToolJson();
-    assert.equal(page.verified, true);
-    source += String(page.source);
-    offset = page.next as number | null;
-  }
-  assert.equal(createHash("sha256").update(source).digest("hex"), fold.sha256);
-  const byId = new Map(list.map((entry) => [entry.id, entry.message]));
-  assert.deepEqual(
-    JSON.parse(source),
-    fold.leaves.map((leaf) => byId.get(leaf)),
-    "the source is exactly the leaf entries",
-  );
-  let beforeExpand = fake.requests.length;
-  for (let round = 0; round < 6; round += 1) {
-    const now = latestState(await entries());
-    if (now.folds[id]?.expanded === true) break;
-    let outer = id;
-    while (
-      now.folds[now.folds[outer]?.parent ?? ""] !== undefined &&
-      now.folds[now.folds[outer]?.parent as string]?.expanded !== true
-    )
-      outer = now.folds[outer]?.parent as string;
-    beforeExpand = fake.requests.length;
-    await pi.prompt(callTool({ action: "expand", id: outer }));
-  }
-  const after = fake.requests.slice(beforeExpand + 1);
-  assert.ok(after.length > 0);
-  for (const request of after) {
-    assert.ok(!briefsOf(request).includes(id), `${id} still folded after expand`);
-    const messages = JSON.stringify(request.messages);
-    const leafTexts = fold.leaves
-      .map((leaf) => wireText((byId.get(leaf) as { content?: unknown }).content))
-      .filter((text) => text.length > 20);
-    assert.ok(leafTexts.length > 0);
-    for (const text of leafTexts)
-      assert.ok(messages.includes(JSON.stringify(text).slice(1, 60)), "expanded original is back in the window");
-  }
-});
-
-test("overflow: the failed request is rolled back, a fold commit makes room, and the retry succeeds", async () => {
-  const last = fake.requests.at(-1) as WireRequest;
-  fake.overflowAbove = requestTokens(last) + 300;
-  const refusedBefore = fake.refused.length;
-  const requestsBefore = fake.requests.length;
-  await pi.prompt(`STAGE ${STAGES + 1} READS 3`);
-  await pi.prompt(`STAGE ${STAGES + 2} READS 3`);
-  fake.overflowAbove = null;
-  assert.ok(fake.refused.length > refusedBefore, "the provider refused at least one request as too large");
-  const later = fake.requests.slice(requestsBefore);
-  const answers = new Set(
-    (await entries())
-      .filter((entry) => entry.message?.role === "assistant")
-      .map((entry) => wireText(entry.message?.content)),
-  );
-  assert.ok(
-    answers.has(`stage ${STAGES + 1} done`) && answers.has(`stage ${STAGES + 2} done`),
-    "work continued after recovery",
-  );
-  for (const request of later) {
+  test("fold → peek → expand recovers the exact bytes of the session entries", async () => {
+    const list = await entries();
+    const state = latestState(list);
+    const target = Object.entries(state.folds).find(
+      ([, fold]) => !fold.expanded && fold.children.length === 0 && fold.leaves.length >= 2,
+    );
     assert.ok(
-      !JSON.stringify(request.messages).includes("overflow recovery; folds made room"),
-      "the no-op compaction summary never reaches the model",
+      target !== undefined,
+      "a collapsed fold without children exists (expanded outside-in below, one level per expand)",
     );
-    assert.equal(wireLinkageViolation(request), null);
-  }
-  const list = await entries();
-  assert.ok(
-    list.some(
+    const [id, fold] = target;
+    let source = "";
+    for (let offset: number | null = 0; offset !== null; ) {
+      await pi.prompt(callTool({ action: "peek", id, offset, bytes: 16_000 }));
+      const page = lastToolJson();
+      assert.equal(page.verified, true);
+      source += String(page.source);
+      offset = page.next as number | null;
+    }
+    assert.equal(createHash("sha256").update(source).digest("hex"), fold.sha256);
+    const byId = new Map(list.map((entry) => [entry.id, entry.message]));
+    assert.deepEqual(
+      JSON.parse(source),
+      fold.leaves.map((leaf) => byId.get(leaf)),
+      "the source is exactly the leaf entries",
+    );
+    let beforeExpand = fake.requests.length;
+    for (let round = 0; round < 12; round += 1) {
+      const now = latestState(await entries());
+      if (now.folds[id]?.expanded === true) break;
+      let outer = id;
+      while (
+        now.folds[now.folds[outer]?.parent ?? ""] !== undefined &&
+        now.folds[now.folds[outer]?.parent as string]?.expanded !== true
+      )
+        outer = now.folds[outer]?.parent as string;
+      beforeExpand = fake.requests.length;
+      await pi.prompt(callTool({ action: "expand", id: outer }));
+    }
+    const after = fake.requests.slice(beforeExpand + 1);
+    assert.ok(after.length > 0);
+    for (const request of after) {
+      assert.ok(!briefsOf(request).includes(id), `${id} still folded after expand`);
+      const messages = JSON.stringify(request.messages);
+      const leafTexts = fold.leaves
+        .map((leaf) => wireText((byId.get(leaf) as { content?: unknown }).content))
+        .filter((text) => text.length > 20);
+      assert.ok(leafTexts.length > 0);
+      for (const text of leafTexts)
+        assert.ok(messages.includes(JSON.stringify(text).slice(1, 60)), "expanded original is back in the window");
+    }
+    // Done reading: refold the outermost opened fold. The mark lands at the next commit (the overflow test's).
+    const opened = latestState(await entries());
+    const outermost = Object.entries(opened.folds).find(
+      ([, candidate]) =>
+        candidate.expanded && (candidate.parent === null || opened.folds[candidate.parent]?.expanded !== true),
+    );
+    assert.ok(outermost !== undefined);
+    await pi.prompt(callTool({ action: "refold", id: outermost[0] }));
+    assert.equal(lastToolJson().pending, true);
+  });
+
+  test("overflow: the failed request is rolled back, a fold commit makes room, and the retry succeeds", async () => {
+    const last = fake.requests.at(-1) as WireRequest;
+    fake.overflowAbove = requestTokens(last) + 300;
+    const refusedBefore = fake.refused.length;
+    const requestsBefore = fake.requests.length;
+    await pi.prompt(`STAGE ${STAGES + 1} READS 3`);
+    await pi.prompt(`STAGE ${STAGES + 2} READS 3`);
+    fake.overflowAbove = null;
+    assert.ok(fake.refused.length > refusedBefore, "the provider refused at least one request as too large");
+    const later = fake.requests.slice(requestsBefore);
+    const answers = new Set(
+      (await entries())
+        .filter((entry) => entry.message?.role === "assistant")
+        .map((entry) => wireText(entry.message?.content)),
+    );
+    assert.ok(
+      answers.has(`stage ${STAGES + 1} done`) && answers.has(`stage ${STAGES + 2} done`),
+      "work continued after recovery",
+    );
+    for (const request of later) {
+      assert.ok(
+        !JSON.stringify(request.messages).includes("overflow recovery; folds made room"),
+        "the no-op compaction summary never reaches the model",
+      );
+      assert.equal(wireLinkageViolation(request), null);
+    }
+    const list = await entries();
+    assert.ok(
+      list.some(
+        (entry) =>
+          entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery"),
+      ),
+    );
+    assert.ok(list.some((entry) => entry.type === "label" && (entry.label ?? "").includes("overflow; rolled back")));
+    const failed = list.filter(
       (entry) =>
-        entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery"),
-    ),
-  );
-  assert.ok(list.some((entry) => entry.type === "label" && (entry.label ?? "").includes("overflow; rolled back")));
-  assert.ok(
-    list.some((entry) => entry.type === "context_edit"),
-    "Pi omitted the failed attempt",
-  );
-});
+        entry.message?.role === "assistant" && (entry.message as { stopReason?: string }).stopReason === "error",
+    );
+    assert.ok(failed.length > 0, "the failed attempt stays in the session for history");
+    if (version.name === "0.82.1") {
+      // 0.82.1 drops the failed attempt from the agent's messages itself and writes no context_edit.
+      assert.ok(!list.some((entry) => entry.type === "context_edit"));
+    } else {
+      assert.ok(
+        list.some((entry) => entry.type === "context_edit"),
+        "Pi omitted the failed attempt",
+      );
+    }
+    for (const request of later)
+      for (const message of request.messages)
+        if (message.role === "assistant")
+          assert.ok(
+            wireText(message.content) !== "" || JSON.stringify(message).includes("tool_calls"),
+            "the failed (empty) attempt never reaches the model",
+          );
+  });
+}
+
+for (const version of PI_VERSIONS) describe(`Pi ${version.name}`, () => suite(version));

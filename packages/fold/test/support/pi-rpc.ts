@@ -1,4 +1,5 @@
-// Drives a real Pi 1.6.0 CLI in RPC mode (JSONL over stdio) with only this package's extension loaded.
+// Drives a real Pi CLI in RPC mode (JSONL over stdio) with only this package's extension loaded, for both host
+// versions under test.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -6,11 +7,21 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const PI_CLI = join(
-  dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))),
-  "bundle",
-  "cli.js",
-);
+export interface PiVersion {
+  name: string;
+  cli: string;
+}
+
+/** The hosts the suite runs against: the latest Pi and the version the seed locks (as packages/pi/test does). */
+export const PI_VERSIONS: readonly PiVersion[] = [
+  {
+    name: "1.6.0",
+    cli: join(dirname(fileURLToPath(import.meta.resolve("@earendil-works/pi-coding-agent"))), "bundle", "cli.js"),
+  },
+  { name: "0.82.1", cli: join(dirname(fileURLToPath(import.meta.resolve("pi-coding-agent-0821"))), "cli.js") },
+];
+
+export const LATEST_PI = PI_VERSIONS[0] as PiVersion;
 export const EXTENSION_PATH = fileURLToPath(new URL("../../extensions/fold.ts", import.meta.url));
 
 export type RpcEvent = Record<string, unknown> & { type: string };
@@ -63,7 +74,11 @@ export function makeHome({ baseUrl, contextWindow, maxTokens, settings = {}, fil
   return { agentDir, cwd };
 }
 
-export async function startPi(home: { agentDir: string; cwd: string }, args: string[]): Promise<PiProcess> {
+export async function startPi(
+  home: { agentDir: string; cwd: string },
+  args: string[],
+  version: PiVersion = LATEST_PI,
+): Promise<PiProcess> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     HOME: dirname(home.agentDir),
@@ -75,7 +90,7 @@ export async function startPi(home: { agentDir: string; cwd: string }, args: str
   const child = spawn(
     process.execPath,
     [
-      PI_CLI,
+      version.cli,
       "--mode",
       "rpc",
       "--model",

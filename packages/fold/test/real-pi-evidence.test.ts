@@ -1,0 +1,76 @@
+// Proof in a real Pi process, on Pi 1.6.0 and 0.82.1: an oversized tool result is written once to a read-only evidence
+// file, a fold over it stores a reference to that file instead of the bytes, and peek still returns the exact source.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { startFakeModel, wireText } from "./support/fake-model.ts";
+import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi } from "./support/pi-rpc.ts";
+
+const BIG = `FILE stage 1 part 1\n${"a line of an oversized read that goes to an evidence file\n".repeat(400)}`;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+for (const version of PI_VERSIONS) {
+  describe(`Pi ${version.name}`, () => {
+    test("a fold over an oversized read references its evidence file and peeks back the exact bytes", async () => {
+      const fake = await startFakeModel();
+      const home = makeHome({
+        baseUrl: fake.baseUrl,
+        contextWindow: 128_000,
+        maxTokens: 2_000,
+        files: { "stage-1-1.txt": BIG },
+      });
+      const pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH], version);
+      try {
+        await pi.prompt("STAGE 1 READS 1");
+        const entries = (
+          (await pi.send({ type: "get_entries" })).data as {
+            entries: { id: string; message?: { role: string; content?: unknown } }[];
+          }
+        ).entries;
+        const from = entries.find((entry) => entry.message?.role === "user")?.id;
+        const to = entries.find(
+          (entry) => entry.message?.role === "assistant" && wireText(entry.message.content) === "stage 1 done",
+        )?.id;
+        assert.ok(from !== undefined && to !== undefined);
+        await pi.prompt(`CALL_TOOL:fold_context ${JSON.stringify({ action: "fold", from, to })}`);
+        const files = filesUnder(home.agentDir);
+        const evidence = files.filter((file) => file.includes("powercontext-fold-evidence") && file.endsWith(".txt"));
+        const refs = files.filter((file) => file.endsWith(".ref.json"));
+        assert.equal(evidence.length, 1, "one evidence file");
+        assert.equal(statSync(evidence[0] as string).mode & 0o777, 0o444);
+        assert.ok(readFileSync(evidence[0] as string, "utf8").includes("FILE stage 1 part 1"));
+        assert.equal(refs.length, 1, "the fold source is stored as a reference");
+        assert.ok(statSync(refs[0] as string).size < BIG.length / 4, "the reference does not repeat the read's bytes");
+        const state = (await pi.command("status")) as { folds: { total: number } };
+        assert.equal(state.folds.total, 1);
+        let source = "";
+        for (let offset: number | null = 0; offset !== null; ) {
+          await pi.prompt(
+            `CALL_TOOL:fold_context ${JSON.stringify({ action: "peek", id: "F1", offset, bytes: 16_000 })}`,
+          );
+          const page = JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as {
+            verified: boolean;
+            source: string;
+            next: number | null;
+          };
+          assert.equal(page.verified, true);
+          source += page.source;
+          offset = page.next;
+        }
+        assert.ok(source.includes(JSON.stringify(BIG).slice(1, -1)), "the exact read is in the peeked source");
+        const sha = createHash("sha256").update(source).digest("hex");
+        assert.ok(refs[0]?.endsWith(`${sha}.ref.json`), "the reference is addressed by the full source's SHA-256");
+      } finally {
+        await pi.stop();
+        await fake.close();
+      }
+    });
+  });
+}
