@@ -20,7 +20,12 @@ interface Sample {
   turnMs: number[];
 }
 
-async function measure(withExtension: boolean, turns: number, baseUrl: string, version: (typeof PI_VERSIONS)[number]): Promise<Sample> {
+async function measure(
+  withExtension: boolean,
+  turns: number,
+  baseUrl: string,
+  version: (typeof PI_VERSIONS)[number],
+): Promise<Sample> {
   const model = await startFakeModel();
   const home = makeHome(model.baseUrl);
   const extensions = withExtension ? ["-e", START, "-e", EXTENSION_PATH, "-e", END] : ["-e", START, "-e", END];
@@ -45,7 +50,11 @@ async function measure(withExtension: boolean, turns: number, baseUrl: string, v
     await pi.stop();
     await model.close();
   }
-  const hookMs = pi.stderr().split("\n").filter((line) => line.includes("pc_bench_hook_ms")).map((line) => (JSON.parse(line) as { pc_bench_hook_ms: number }).pc_bench_hook_ms);
+  const hookMs = pi
+    .stderr()
+    .split("\n")
+    .filter((line) => line.includes("pc_bench_hook_ms"))
+    .map((line) => (JSON.parse(line) as { pc_bench_hook_ms: number }).pc_bench_hook_ms);
   return { hookMs: hookMs.slice(-turns), turnMs };
 }
 
@@ -57,7 +66,11 @@ export async function run(args: string[]): Promise<void> {
       await fetch(`${server.server.url}/v1/memory/remember`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ scope_id: SCOPE, kind: "decision", text: `Billing export decision ${n}: retry failed batches ${n % 5 + 1} times with backoff.` }),
+        body: JSON.stringify({
+          scope_id: SCOPE,
+          kind: "decision",
+          text: `Billing export decision ${n}: retry failed batches ${(n % 5) + 1} times with backoff.`,
+        }),
       });
     }
     const rows: string[] = [];
@@ -65,9 +78,13 @@ export async function run(args: string[]): Promise<void> {
       const without = await measure(false, turns, server.server.url, version);
       const withExt = await measure(true, turns, server.server.url, version);
       const fmt = (values: number[]) => `${percentile(values, 50).toFixed(2)} / ${percentile(values, 95).toFixed(2)}`;
-      rows.push(`| ${version.name} | ${turns} | ${fmt(withExt.hookMs)} | ${fmt(without.hookMs)} | ${fmt(withExt.turnMs)} | ${fmt(without.turnMs)} |`);
+      rows.push(
+        `| ${version.name} | ${turns} | ${fmt(withExt.hookMs)} | ${fmt(without.hookMs)} | ${fmt(withExt.turnMs)} | ${fmt(without.turnMs)} |`,
+      );
     }
-    console.log("| Pi | turns | before_agent_start with extension p50 / p95 (ms) | without p50 / p95 (ms) | prompt→model request with p50 / p95 (ms) | without p50 / p95 (ms) |");
+    console.log(
+      "| Pi | turns | before_agent_start with extension p50 / p95 (ms) | without p50 / p95 (ms) | prompt→model request with p50 / p95 (ms) | without p50 / p95 (ms) |",
+    );
     console.log("| --- | --- | --- | --- | --- | --- |");
     for (const row of rows) console.log(row);
   } finally {

@@ -14,7 +14,9 @@ const available = readdirSync(here)
 
 const [name, ...args] = process.argv.slice(2);
 if (name === undefined || !available.includes(name)) {
-  console.error(`${name === undefined ? "no benchmark named" : `unknown benchmark "${name}"`}; available: ${available.join(", ")}`);
+  console.error(
+    `${name === undefined ? "no benchmark named" : `unknown benchmark "${name}"`}; available: ${available.join(", ")}`,
+  );
   process.exit(2);
 }
 const benchmark = (await import(new URL(`./${name}.ts`, here).href)) as Benchmark;

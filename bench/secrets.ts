@@ -53,9 +53,12 @@ export function buildPrompt(): string {
     size += Buffer.byteLength(part);
   }
   const step = Math.floor(parts.length / (PLANTED.length + 1));
-  PLANTED.forEach((line, index) => parts.splice(step * (index + 1), 0, `\n${line}\n`));
+  for (const [index, line] of PLANTED.entries()) parts.splice(step * (index + 1), 0, `\n${line}\n`);
   const text = parts.join("");
-  return Buffer.from(text).subarray(0, PROMPT_BYTES).toString("utf8").replace(/\uFFFD$/, "");
+  return Buffer.from(text)
+    .subarray(0, PROMPT_BYTES)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
 }
 
 async function measure(label: string, runs: number, action: () => unknown): Promise<Summary> {
@@ -70,7 +73,9 @@ export async function run(args: string[]): Promise<void> {
   const prompt = buildPrompt();
   const bytes = Buffer.byteLength(prompt);
   const findings = detectSecrets(prompt);
-  progress(`prompt: ${bytes} bytes, ${findings.length} findings (${[...new Set(findings.map((f) => f.family))].join(", ")})`);
+  progress(
+    `prompt: ${bytes} bytes, ${findings.length} findings (${[...new Set(findings.map((f) => f.family))].join(", ")})`,
+  );
   const floorIndexOf = await measure("floor indexOf", runs, () => prompt.indexOf("\u0000"));
   const floorRegex = await measure("floor /\\u0000/g", runs, () => /\u0000/g.test(prompt));
   const detect = await measure("detectSecrets", runs, () => detectSecrets(prompt));
