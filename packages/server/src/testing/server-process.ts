@@ -1,10 +1,15 @@
 // A real `powercontext server run` child process on an ephemeral port, for end-to-end tests.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 export const BIN_PATH = fileURLToPath(new URL("../../bin/powercontext.ts", import.meta.url));
+/** The Node flags of the bin's shebang, so a test Server runs exactly as `npx powercontext` does. */
+export const BIN_NODE_FLAGS: readonly string[] = (readFileSync(BIN_PATH, "utf8").split("\n", 1)[0] ?? "")
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
 
 export interface ServerProcess {
   url: string;
@@ -16,17 +21,7 @@ export interface ServerProcess {
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    [
-      "--disable-warning=ExperimentalWarning",
-      BIN_PATH,
-      "server",
-      "run",
-      "--port",
-      "0",
-      "--data-dir",
-      dataDir,
-      "--json",
-    ],
+    [...BIN_NODE_FLAGS, BIN_PATH, "server", "run", "--port", "0", "--data-dir", dataDir, "--json"],
     { env: { ...process.env, POWERCONTEXT_LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
