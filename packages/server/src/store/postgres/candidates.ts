@@ -55,7 +55,10 @@ function toCandidate(row: CandidateRow): MemoryCandidate {
   };
 }
 
-/** Collects approvals into one revision, resolving duplicates against the head and against each other. */
+/**
+ * Collects approvals into one revision, resolving duplicates against the head and against each other: an exact
+ * duplicate points at the existing entry, a near duplicate revises it to the newer text, anything else is added.
+ */
 class ApprovalBatch {
   readonly changes: PlannedChange[] = [];
   private readonly added = new Map<string, string>();
