@@ -1,11 +1,15 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
+import { completeSimple } from "@earendil-works/pi-ai/compat";
 import { writeEvidence } from "../src/evidence.ts";
 import { failOpen, stderrLogger } from "../src/fail-open.ts";
 import { evidenceDirFor, openStoreFor } from "../src/host.ts";
 import type { EntryLike } from "../src/items.ts";
+import { type CompleteModel, modelSummarizer } from "../src/model-summarizer.ts";
 import { validateOptions } from "../src/options.ts";
+import { overflowNotice, OVERFLOW_NOTICE_TYPE } from "../src/overflow-notice.ts";
 import { FoldSession, OVERFLOW_COMPACTION_SUMMARY, STATE_ENTRY_TYPE } from "../src/session.ts";
+import type { Summarize } from "../src/summarizer.ts";
 import { renderError, renderResult, TOOL_DESCRIPTION, TOOL_NAME, TOOL_PARAMETERS } from "../src/tool.ts";
 import type { Message } from "../src/types.ts";
 
@@ -19,7 +23,31 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
   const log = stderrLogger;
   const evidence = { usedBytes: 0 };
   let session: FoldSession | null = null;
+  // The context of the latest hook, tool call or command: the summarizer resolves its model through it.
+  let current: ExtensionContext | null = null;
+  const choice = options.summarizer;
+  type HostModel = NonNullable<ExtensionContext["model"]>;
+  const summarize: Summarize | null =
+    choice === "none"
+      ? null
+      : modelSummarizer<HostModel>(
+          {
+            complete: completeSimple as unknown as CompleteModel<HostModel>,
+            sessionModel: () => current?.model,
+            find: (provider, model) => current?.modelRegistry.find(provider, model),
+            auth: async (model) => {
+              if (current === null) return { ok: false, error: "no extension context yet" };
+              const auth = await current.modelRegistry.getApiKeyAndHeaders(model);
+              return auth.ok
+                ? { ok: true, apiKey: auth.apiKey, headers: auth.headers as Record<string, string> | undefined }
+                : { ok: false, error: auth.error };
+            },
+            now: Date.now,
+          },
+          choice,
+        );
   const sessionFor = (ctx: ExtensionContext): FoldSession => {
+    current = ctx;
     if (session === null) {
       const location = {
         sessionFile: ctx.sessionManager.getSessionFile(),
@@ -27,7 +55,13 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
       };
       session = new FoldSession(
         options,
-        { persist: (state) => pi.appendEntry(STATE_ENTRY_TYPE, state) },
+        {
+          persist: (state) => pi.appendEntry(STATE_ENTRY_TYPE, state),
+          summarizer: () => summarize,
+          onSummary: (outcome) => {
+            if (outcome.status === "fallback") log("summarizer.fallback", { ...outcome });
+          },
+        },
         openStoreFor(location),
       );
       session.load(ctx.sessionManager.getBranch());
@@ -48,8 +82,8 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
   );
   pi.on(
     "context",
-    failOpen(log, "context", (event, ctx) => {
-      const decision = sessionFor(ctx).onContext(
+    failOpen(log, "context", async (event, ctx) => {
+      const decision = await sessionFor(ctx).onContext(
         event.messages as unknown as Message[],
         ctx.sessionManager.buildContextEntries() as unknown as EntryLike[],
         ctx.model,
@@ -59,7 +93,13 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
         ctx.abort();
         return undefined;
       }
+      if (options.guidance.thresholdNotices) for (const notice of decision.notices) notify(ctx, notice.text, "info");
       if (decision.kind === "unchanged") return undefined;
+      if (decision.commit?.trigger === "overflow")
+        pi.sendMessage(
+          { customType: OVERFLOW_NOTICE_TYPE, content: overflowNotice(decision.commit), display: true },
+          { triggerTurn: false },
+        );
       if (decision.commit !== null && decision.commit.folded.length > 0 && options.guidance.thresholdNotices) {
         notify(
           ctx,
@@ -127,7 +167,7 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
     parameters: TOOL_PARAMETERS,
     async execute(_toolCallId, params, _signal, _onUpdate, ctx) {
       try {
-        return renderResult(sessionFor(ctx).runAction(params).result, options.guidance.actionResponses);
+        return renderResult((await sessionFor(ctx).runAction(params)).result, options.guidance.actionResponses);
       } catch (error) {
         return renderError(error);
       }
@@ -138,12 +178,12 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
     description: "powercontext-fold: status | commit (lands every pending mark now)",
     handler: async (args, ctx) => {
       const verb = args.trim() || "status";
-      const current = sessionFor(ctx);
+      const runtime = sessionFor(ctx);
       const result =
         verb === "commit"
-          ? { commit: current.commitMarks() }
+          ? { commit: await runtime.commitMarks() }
           : verb === "status"
-            ? current.status()
+            ? runtime.status()
             : { error: `unknown subcommand "${verb}"; use status or commit` };
       notify(ctx, JSON.stringify(result), "error" in result ? "error" : "info");
     },

@@ -43,6 +43,21 @@ const REFUSED: [string, unknown, RegExp][] = [
   ["a top-level maxTarget", { maxTarget: 0.8 }, /use thresholds\.maxTarget/],
   ["an unknown name", { colour: "blue" }, /unknown option "colour"; options are thresholds, summarizer/],
   ["summarizer deterministic", { summarizer: "deterministic" }, /omit summarizer/],
+  [
+    "an unknown summarizer effort",
+    { summarizer: { provider: "openai", model: "small", effort: "cheap" } },
+    /not a thinking level/,
+  ],
+  [
+    "an unknown summarizer field",
+    { summarizer: { provider: "openai", model: "small", baseUrl: "x" } },
+    /not a summarizer field/,
+  ],
+  [
+    "a summarizer without a model",
+    { summarizer: { provider: "openai" } },
+    /"session" or \{ provider, model, effort\? \}/,
+  ],
   ["a fractional budget", { providerInputBudget: 10.5 }, /positive integer/],
   ["half a guidance object", { guidance: { thresholdNotices: false } }, /set together/],
 ];

@@ -65,6 +65,9 @@ export function validateThresholds(input: unknown): Thresholds {
   return { maxTarget, minTarget, freshTail, consolidateAfter };
 }
 
+/** pi-ai's thinking levels (1.6.0 and 0.82.1), passed as the summarizer request's `reasoning`. */
+export const SUMMARIZER_EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "max"] as const;
+
 function validateSummarizer(input: unknown): FoldOptions["summarizer"] {
   if (input === "session") return "session";
   if (input === "deterministic")
@@ -77,6 +80,13 @@ function validateSummarizer(input: unknown): FoldOptions["summarizer"] {
     typeof input.model === "string" &&
     (input.effort === undefined || typeof input.effort === "string")
   ) {
+    if (typeof input.effort === "string" && !(SUMMARIZER_EFFORTS as readonly string[]).includes(input.effort))
+      refuse(
+        `summarizer.effort "${input.effort}" is not a thinking level; use one of ${SUMMARIZER_EFFORTS.join(", ")}`,
+      );
+    for (const key of Object.keys(input))
+      if (!["provider", "model", "effort"].includes(key))
+        refuse(`summarizer.${key} is not a summarizer field; the fields are provider, model, effort`);
     const choice: SummarizerChoice = { provider: input.provider, model: input.model };
     if (typeof input.effort === "string") choice.effort = input.effort;
     return choice;

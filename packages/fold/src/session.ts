@@ -7,9 +7,11 @@ import { emptyState, locate } from "./fold.ts";
 import type { FoldStore } from "./fold-store.ts";
 import { OVERFLOW_COMPACTION_SUMMARY, type EntryLike } from "./items.ts";
 import { emptyLedger, recordRequest, recordResponse, type Ledger } from "./ledger.ts";
+import { type OccupancyNotice, occupancyCrossings } from "./notices.ts";
 import type { Projection } from "./projection.ts";
 import { commit, tokensOfProjection, type TokensOf } from "./schedule.ts";
 import { buildStatus } from "./status.ts";
+import { type Summarize, type SummaryOutcome, summarizeCommit } from "./summarizer.ts";
 import type { CommitRecord, FoldOptions, FoldState, Item, Message } from "./types.ts";
 import { buildView, extendView, type Measures, type View } from "./view.ts";
 import { WindowIndex } from "./window-index.ts";
@@ -19,11 +21,15 @@ export const STATE_ENTRY_TYPE = "powercontext-fold.state";
 export interface SessionHost {
   /** Persists a state snapshot as a custom session entry (not sent to the model). */
   persist(state: FoldState): void;
+  /** The summarizer for new folds' briefs, when one is configured and resolvable for this request. */
+  summarizer?: () => Summarize | null;
+  /** Reports each summarizer fallback (the deterministic brief was kept). */
+  onSummary?: (outcome: SummaryOutcome) => void;
 }
 
 export type ContextDecision =
-  | { kind: "unchanged" }
-  | { kind: "project"; messages: Message[]; commit: CommitRecord | null }
+  | { kind: "unchanged"; notices: OccupancyNotice[] }
+  | { kind: "project"; messages: Message[]; commit: CommitRecord | null; notices: OccupancyNotice[] }
   | { kind: "blocked"; verdict: Extract<FenceVerdict, { status: "blocked" }> };
 
 export type CompactDecision =
@@ -56,6 +62,8 @@ export class FoldSession {
   private budget: ServingBudget = servingBudget(undefined, undefined);
   private overflowPending = false;
   private everProjected = false;
+  /** The highest occupancy waypoint announced and not fallen below since (0 when none). */
+  private announced = 0;
 
   constructor(options: FoldOptions, host: SessionHost, store: FoldStore) {
     this.options = options;
@@ -115,6 +123,15 @@ export class FoldSession {
     briefDigest: (fold, message) => this.briefMeasure(fold, message).digest,
   };
 
+  /** Lets the summarizer write the briefs of the folds this commit created, before the commit is saved. */
+  private async summarized(next: FoldState, record: CommitRecord): Promise<FoldState> {
+    const summarize = record.folded.length === 0 ? null : (this.host.summarizer?.() ?? null);
+    if (summarize === null) return next;
+    const done = await summarizeCommit({ summarize, state: next, record, items: this.items });
+    for (const outcome of done.outcomes) this.host.onSummary?.(outcome);
+    return done.state;
+  }
+
   private save(next: FoldState, record: CommitRecord | null): void {
     this.state = next;
     if (record !== null) {
@@ -131,11 +148,11 @@ export class FoldSession {
   }
 
   /** The `context` hook: commit at maxTarget (or after an overflow rollback), fence, record, project. */
-  onContext(
+  async onContext(
     messages: readonly Message[],
     entries: readonly EntryLike[],
     model: ModelDescriptor | undefined,
-  ): ContextDecision {
+  ): Promise<ContextDecision> {
     const paired = this.index.update(messages, entries);
     this.items = paired.items;
     this.budget = servingBudget(this.options.providerInputBudget, model);
@@ -158,7 +175,7 @@ export class FoldSession {
       this.overflowPending = false;
       record = done.record;
       if (record.folded.length > 0 || record.agentMarks.length > 0 || record.refused.length > 0)
-        this.save(done.state, record);
+        this.save(await this.summarized(done.state, record), record);
       view = buildView(this.state, this.items, this.measures);
     }
     this.view = view;
@@ -167,10 +184,12 @@ export class FoldSession {
     const verdict = fence(view.tokens, this.budget.tokens);
     if (verdict.status === "blocked") return { kind: "blocked", verdict };
     recordRequest(this.ledger, view.digests, this.state.commits.length);
+    const { notices, announced } = occupancyCrossings(this.announced, view.tokens / this.budget.tokens);
+    this.announced = announced;
     const changed = projection.folds.length > 0 || projection.messages.length !== messages.length;
     if (changed) this.everProjected = true;
-    if (!this.everProjected) return { kind: "unchanged" };
-    return { kind: "project", messages: projection.messages, commit: record };
+    if (!this.everProjected) return { kind: "unchanged", notices };
+    return { kind: "project", messages: projection.messages, commit: record, notices };
   }
 
   /** Usage of a provider response, for the provider-side cache figures. */
@@ -193,7 +212,7 @@ export class FoldSession {
   }
 
   /** Runs one agent action against the window of the latest request. Throws FoldError for refusals. */
-  runAction(params: ActionParams): ActionOutcome {
+  async runAction(params: ActionParams): Promise<ActionOutcome> {
     const outcome = runAction(
       {
         state: this.state,
@@ -206,12 +225,15 @@ export class FoldSession {
       },
       params,
     );
-    if (outcome.state !== undefined) this.save(outcome.state, outcome.commit ?? null);
+    if (outcome.state !== undefined) {
+      const record = outcome.commit ?? null;
+      this.save(record === null ? outcome.state : await this.summarized(outcome.state, record), record);
+    }
     return outcome;
   }
 
   /** The person's commit: lands every pending mark now, without top-up. */
-  commitMarks(): CommitRecord {
+  async commitMarks(): Promise<CommitRecord> {
     const done = commit({
       state: this.state,
       items: this.items,
@@ -222,7 +244,7 @@ export class FoldSession {
       topUp: false,
       tokensOf: this.tokensOf,
     });
-    this.save(done.state, done.record);
+    this.save(await this.summarized(done.state, done.record), done.record);
     return done.record;
   }
 

@@ -224,6 +224,23 @@ function suite(version: PiVersion): void {
     assert.equal(lastToolJson().pending, true);
   });
 
+  test("occupancy notices at 25, 50 and 75 % reach the person over RPC, once per crossing", () => {
+    const notes = pi.events
+      .filter((event) => event.type === "extension_ui_request" && event.method === "notify")
+      .map((event) => String(event.message));
+    let segment = new Set<string>();
+    const levels = new Set<string>();
+    for (const note of notes) {
+      if (note.startsWith("powercontext-fold: commit ")) segment = new Set();
+      const level = /passed (\d+)% of the serving budget/.exec(note)?.[1];
+      if (level === undefined) continue;
+      assert.ok(!segment.has(level), `${level}% announced twice without a commit between`);
+      segment.add(level);
+      levels.add(level);
+    }
+    assert.deepEqual([...levels].sort(), ["25", "50", "75"]);
+  });
+
   test("overflow: the failed request is rolled back, a fold commit makes room, and the retry succeeds", async () => {
     const last = fake.requests.at(-1) as WireRequest;
     fake.overflowAbove = requestTokens(last) + 300;
@@ -258,6 +275,30 @@ function suite(version: PiVersion): void {
       ),
     );
     assert.ok(list.some((entry) => entry.type === "label" && (entry.label ?? "").includes("overflow; rolled back")));
+    // The agent is told: one appended message, never a rewrite of what the previous request carried.
+    const notice = list.filter(
+      (entry) => entry.type === "custom_message" && entry.customType === "powercontext-fold.overflow",
+    );
+    const recoveries = list.filter(
+      (entry) =>
+        entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery"),
+    );
+    assert.equal(notice.length, recoveries.length, "one overflow notice per recovery");
+    const all = fake.requests;
+    const first = all.findIndex((request) =>
+      request.messages.some((message) =>
+        wireText(message.content).startsWith("[powercontext-fold: the provider refused"),
+      ),
+    );
+    assert.ok(first > requestsBefore, "a request after the retry carries the notice");
+    const carrying = all[first] as WireRequest;
+    const previous = (all[first - 1] as WireRequest).messages.map((message) => JSON.stringify(message));
+    assert.deepEqual(
+      carrying.messages.slice(0, previous.length).map((message) => JSON.stringify(message)),
+      previous,
+      "the notice is appended: the previous request is an exact prefix",
+    );
+    assert.match(wireText(carrying.messages.at(-1)?.content), /rolled back .* fold commit \d+ made room/);
     const failed = list.filter(
       (entry) =>
         entry.message?.role === "assistant" && (entry.message as { stopReason?: string }).stopReason === "error",

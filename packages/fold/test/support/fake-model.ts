@@ -6,7 +6,8 @@
 //   CALL_TOOL:<name> <json-args>   → one tool call, then "tool said <result>" after it runs
 //   anything else                  → "ok"
 // A request without tools (Pi's compaction summarizer) gets a short summary. When `overflowAbove` is set, a request
-// estimated above it is refused with an OpenAI-style context-length error.
+// estimated above it is refused with an OpenAI-style context-length error; a request for a model in `failModels` gets
+// an HTTP 500.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -29,6 +30,8 @@ export interface FakeModel {
   /** Requests refused as too large. */
   refused: WireRequest[];
   overflowAbove: number | null;
+  /** Model ids answered with an HTTP 500 (a provider outage). */
+  failModels: Set<string>;
   close(): Promise<void>;
 }
 
@@ -53,12 +56,25 @@ export async function startFakeModel(): Promise<FakeModel> {
   const requests: WireRequest[] = [];
   const refused: WireRequest[] = [];
   let calls = 0;
-  const model: FakeModel = { baseUrl: "", requests, refused, overflowAbove: null, close: async () => undefined };
+  const model: FakeModel = {
+    baseUrl: "",
+    requests,
+    refused,
+    overflowAbove: null,
+    failModels: new Set(),
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as WireRequest;
+      if (model.failModels.has(body.model)) {
+        refused.push(body);
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "fake outage", type: "server_error" } }));
+        return;
+      }
       const tokens = requestTokens(body);
       if (model.overflowAbove !== null && tokens > model.overflowAbove) {
         refused.push(body);
@@ -96,7 +112,12 @@ export async function startFakeModel(): Promise<FakeModel> {
       };
       const lastUser = body.messages
         .map((message, index) => ({ message, index }))
-        .filter(({ message }) => message.role === "user" && !wireText(message.content).startsWith("[folded "))
+        .filter(
+          ({ message }) =>
+            message.role === "user" &&
+            !wireText(message.content).startsWith("[folded ") &&
+            !wireText(message.content).startsWith("[powercontext-fold:"),
+        )
         .at(-1);
       const userText = wireText(lastUser?.message.content);
       const after = lastUser === undefined ? [] : body.messages.slice(lastUser.index + 1);
