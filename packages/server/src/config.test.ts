@@ -127,3 +127,42 @@ test("invalid model settings are refused by name", () => {
     "sk",
   );
 });
+
+test("embeddings are off by default and configured by base URL and model", () => {
+  assert.equal(loadConfig({ HOME: "/home/dev" }).embedding, null);
+  assert.deepEqual(
+    loadConfig({
+      POWERCONTEXT_EMBEDDING_BASE_URL: "https://api.example.com/v1",
+      POWERCONTEXT_EMBEDDING_MODEL: "text-embedding-3-small",
+      POWERCONTEXT_EMBEDDING_API_KEY: "sk-1",
+    }).embedding,
+    {
+      baseUrl: "https://api.example.com/v1",
+      name: "text-embedding-3-small",
+      apiKey: "sk-1",
+      timeoutMs: 10_000,
+      concurrency: 2,
+    },
+  );
+});
+
+test("invalid embedding settings are refused by name", () => {
+  const base = { POWERCONTEXT_EMBEDDING_BASE_URL: "http://127.0.0.1:8080/v1", POWERCONTEXT_EMBEDDING_MODEL: "e" };
+  const table: Array<[Record<string, string>, string]> = [
+    [{ POWERCONTEXT_EMBEDDING_MODEL: "e" }, "POWERCONTEXT_EMBEDDING_BASE_URL"],
+    [{ POWERCONTEXT_EMBEDDING_BASE_URL: "http://127.0.0.1:8080/v1" }, "POWERCONTEXT_EMBEDDING_MODEL"],
+    [{ ...base, POWERCONTEXT_EMBEDDING_BASE_URL: "ftp://x/v1" }, "POWERCONTEXT_EMBEDDING_BASE_URL"],
+    [
+      { ...base, POWERCONTEXT_EMBEDDING_BASE_URL: "http://embed.example.com/v1", POWERCONTEXT_EMBEDDING_API_KEY: "sk" },
+      "POWERCONTEXT_EMBEDDING_API_KEY",
+    ],
+  ];
+  for (const [env, name] of table) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) =>
+        error instanceof PowerContextError && error.code === "configuration_invalid" && error.message.includes(name),
+      JSON.stringify(env),
+    );
+  }
+});

@@ -19,6 +19,12 @@ export interface ModelConfig {
   concurrency: number;
 }
 
+/** An OpenAI-compatible embeddings endpoint (see docs/server.md, "Embeddings"); requests go to `{baseUrl}/embeddings`. */
+export type EmbeddingConfig = ModelConfig;
+
+export const DEFAULT_EMBEDDING_TIMEOUT_MS = 10_000;
+export const DEFAULT_EMBEDDING_CONCURRENCY = 2;
+
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 export const DEFAULT_MODEL_CONCURRENCY = 2;
 
@@ -34,6 +40,8 @@ export interface Config {
   sqliteSynchronous: "full" | "normal";
   /** Null when no model is configured; everything works without one. */
   model: ModelConfig | null;
+  /** Null when no embedding endpoint is configured: search is lexical only (`vector` and `hybrid` answer 422). */
+  embedding: EmbeddingConfig | null;
 }
 
 export interface ConfigFlags {
@@ -57,6 +65,11 @@ export const ENVIRONMENT = {
   POWERCONTEXT_MODEL_API_KEY: "Bearer key for the endpoint (optional); refused over plain HTTP to a non-loopback host.",
   POWERCONTEXT_MODEL_TIMEOUT_MS: "Per-call deadline in ms, queueing included (default 30000; 100–600000).",
   POWERCONTEXT_MODEL_CONCURRENCY: "Model calls in flight at once (default 2; 1–64).",
+  POWERCONTEXT_EMBEDDING_BASE_URL:
+    "OpenAI-compatible embeddings endpoint base (POST {base}/embeddings); enables vector and hybrid search (default: off).",
+  POWERCONTEXT_EMBEDDING_MODEL: "Embedding model name sent in each request; required with an embedding base URL.",
+  POWERCONTEXT_EMBEDDING_API_KEY:
+    "Bearer key for the embeddings endpoint (optional); refused over plain HTTP to a non-loopback host.",
   POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
   POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
 } as const;
@@ -95,33 +108,14 @@ function integerSetting(name: string, value: string | undefined, min: number, ma
 
 /** The model settings, or null when POWERCONTEXT_MODEL_BASE_URL is unset. */
 export function loadModelConfig(env: Environment): ModelConfig | null {
-  const baseUrl = env.POWERCONTEXT_MODEL_BASE_URL || null;
-  const name = env.POWERCONTEXT_MODEL_NAME || null;
-  const apiKey = env.POWERCONTEXT_MODEL_API_KEY || null;
-  if (baseUrl === null) {
-    if (name !== null || apiKey !== null)
-      throw invalid("POWERCONTEXT_MODEL_NAME and POWERCONTEXT_MODEL_API_KEY need POWERCONTEXT_MODEL_BASE_URL.");
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw invalid(`POWERCONTEXT_MODEL_BASE_URL must be an http:// or https:// URL; got "${baseUrl}".`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw invalid(`POWERCONTEXT_MODEL_BASE_URL must be an http:// or https:// URL; got "${baseUrl}".`);
-  }
-  if (name === null) throw invalid("POWERCONTEXT_MODEL_NAME is required with POWERCONTEXT_MODEL_BASE_URL.");
-  if (apiKey !== null && url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw invalid(
-      "Refusing to send POWERCONTEXT_MODEL_API_KEY over plain HTTP to a non-loopback POWERCONTEXT_MODEL_BASE_URL.",
-    );
-  }
+  const endpoint = loadEndpoint(env, {
+    base: "POWERCONTEXT_MODEL_BASE_URL",
+    name: "POWERCONTEXT_MODEL_NAME",
+    key: "POWERCONTEXT_MODEL_API_KEY",
+  });
+  if (endpoint === null) return null;
   return {
-    baseUrl,
-    name,
-    apiKey,
+    ...endpoint,
     timeoutMs: integerSetting(
       "POWERCONTEXT_MODEL_TIMEOUT_MS",
       env.POWERCONTEXT_MODEL_TIMEOUT_MS,
@@ -137,6 +131,46 @@ export function loadModelConfig(env: Environment): ModelConfig | null {
       DEFAULT_MODEL_CONCURRENCY,
     ),
   };
+}
+
+/** The embedding settings, or null when POWERCONTEXT_EMBEDDING_BASE_URL is unset (the default). */
+export function loadEmbeddingConfig(env: Environment): EmbeddingConfig | null {
+  const endpoint = loadEndpoint(env, {
+    base: "POWERCONTEXT_EMBEDDING_BASE_URL",
+    name: "POWERCONTEXT_EMBEDDING_MODEL",
+    key: "POWERCONTEXT_EMBEDDING_API_KEY",
+  });
+  if (endpoint === null) return null;
+  return { ...endpoint, timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS, concurrency: DEFAULT_EMBEDDING_CONCURRENCY };
+}
+
+/** An OpenAI-compatible endpoint's base URL, model name and key from the three named variables, or null without a base. */
+function loadEndpoint(
+  env: Environment,
+  variables: { base: string; name: string; key: string },
+): Pick<ModelConfig, "baseUrl" | "name" | "apiKey"> | null {
+  const baseUrl = env[variables.base] || null;
+  const name = env[variables.name] || null;
+  const apiKey = env[variables.key] || null;
+  if (baseUrl === null) {
+    if (name !== null || apiKey !== null)
+      throw invalid(`${variables.name} and ${variables.key} need ${variables.base}.`);
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw invalid(`${variables.base} must be an http:// or https:// URL; got "${baseUrl}".`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw invalid(`${variables.base} must be an http:// or https:// URL; got "${baseUrl}".`);
+  }
+  if (name === null) throw invalid(`${variables.name} is required with ${variables.base}.`);
+  if (apiKey !== null && url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
+    throw invalid(`Refusing to send ${variables.key} over plain HTTP to a non-loopback ${variables.base}.`);
+  }
+  return { baseUrl, name, apiKey };
 }
 
 export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
@@ -162,6 +196,7 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     throw invalid(`POWERCONTEXT_REVIEW_THRESHOLD must be a number in [0, 1]; got "${thresholdText}".`);
   }
   const model = loadModelConfig(env);
+  const embedding = loadEmbeddingConfig(env);
   const extractor = oneOf("POWERCONTEXT_EXTRACTOR", env.POWERCONTEXT_EXTRACTOR, ["rules", "verbatim", "llm"], "rules");
   if (extractor === "llm" && model === null)
     throw invalid("POWERCONTEXT_EXTRACTOR=llm needs a model: set POWERCONTEXT_MODEL_BASE_URL.");
@@ -186,5 +221,6 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
       "full",
     ),
     model,
+    embedding,
   };
 }

@@ -7,6 +7,8 @@ import { createExtractor } from "./domain/extract/index.ts";
 import { createGenerationLog } from "./domain/model/generation-log.ts";
 import type { ChatModel } from "./domain/model/types.ts";
 import { createOpenAiCompatibleModel } from "./model/openai-compatible.ts";
+import { createOpenAiEmbedder } from "./model/openai-embeddings.ts";
+import type { Embedder } from "./search/embeddings/types.ts";
 import { continuityOf } from "./store/continuity-of.ts";
 import type { Store } from "./store/types.ts";
 
@@ -14,7 +16,7 @@ export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
 export const RANDOM_IDS: IdSource = { next: (prefix) => `${prefix}${randomBytes(16).toString("hex")}` };
 
-export type RuntimeConfig = Pick<Config, "extractor" | "reviewPolicy"> & Partial<Pick<Config, "model">>;
+export type RuntimeConfig = Pick<Config, "extractor" | "reviewPolicy"> & Partial<Pick<Config, "model" | "embedding">>;
 
 /** The configured model provider, or null without one. */
 export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | null {
@@ -28,10 +30,22 @@ export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | n
   });
 }
 
+/** The configured embedder, or null without one (the default). */
+export function createEmbedder(config: Pick<RuntimeConfig, "embedding">): Embedder | null {
+  if (!config.embedding) return null;
+  return createOpenAiEmbedder({
+    baseUrl: config.embedding.baseUrl,
+    model: config.embedding.name,
+    apiKey: config.embedding.apiKey,
+    timeoutMs: config.embedding.timeoutMs,
+    concurrency: config.embedding.concurrency,
+  });
+}
+
 export function createDomainDeps(
   store: Store,
   config: RuntimeConfig,
-  overrides: { clock?: Clock; ids?: IdSource } = {},
+  overrides: { clock?: Clock; ids?: IdSource; embedder?: Embedder | null } = {},
 ): DomainDeps {
   const clock = overrides.clock ?? SYSTEM_CLOCK;
   const continuity = continuityOf(store);
@@ -46,5 +60,6 @@ export function createDomainDeps(
     reviewPolicy: config.reviewPolicy,
     model,
     generations,
+    embedder: overrides.embedder !== undefined ? overrides.embedder : createEmbedder(config),
   };
 }

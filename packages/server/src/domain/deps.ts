@@ -1,4 +1,5 @@
 // What domain functions receive: their whole world. Nothing under domain/ reads the clock, env, files or sockets itself.
+import type { Embedder } from "../search/embeddings/types.ts";
 import type { ContinuityStore, Store } from "../store/types.ts";
 import type { Extractor } from "./extract/types.ts";
 import type { GenerationLog } from "./model/generation-log.ts";
@@ -26,4 +27,6 @@ export interface DomainDeps {
   /** The configured model, or null: everything works without one. Never used on the recall path. */
   model: ChatModel | null;
   generations: GenerationLog;
+  /** The configured embedder, or null (the default): `vector` and `hybrid` search need one. Not used by prepare. */
+  embedder: Embedder | null;
 }

@@ -112,3 +112,45 @@ test("pasted share: none for a sentence, all for a log line, a fraction for a me
   const share = pastedShare("The export fails at startup, every time.\n```\nthrow new Error('x');\n```");
   assert.ok(share > 0.3 && share < 0.6, String(share));
 });
+
+test("with a limit, the result is the head of the full ordering, for prose and pasted focus alike", () => {
+  const texts = [
+    "deploy make target",
+    "What is the deploy target?",
+    "2026-03-02T10:00:12Z WARN deploy make failed",
+    "deploy make\n    const target = make();\nfor the deploy",
+    "make deploy before release",
+  ];
+  const kinds = ["fact", "decision", "constraint", "command", "note"];
+  const hits = Array.from({ length: 40 }, (_, i) =>
+    hit(
+      `e${String(i).padStart(2, "0")}`,
+      kinds[i % kinds.length] as string,
+      1 + ((i * 7) % 13) / 4,
+      1 + ((i * 5) % 10),
+      texts[i % texts.length] as string,
+    ),
+  );
+  for (const focus of ["prose", "pasted"] as const) {
+    const full = rankHits(hits, ["deploy", "make"], 10, { focus });
+    for (const limit of [0, 1, 3, 8, 16, 39, 40, 64]) {
+      assert.deepEqual(
+        rankHits(hits, ["deploy", "make"], 10, { focus, limit }),
+        full.slice(0, limit),
+        `${focus} ${limit}`,
+      );
+    }
+  }
+});
+
+test("matched terms count whole words only", () => {
+  const ranked = rankHits(
+    [hit("a", "fact", 1, 1, "deployment makefile"), hit("b", "fact", 1, 1, "x deploy y make")],
+    ["deploy", "make"],
+    10,
+  );
+  assert.deepEqual(
+    ranked.map((r) => [r.hit.entry.citation.entry_id, r.matched_terms]),
+    [["b", 2]],
+  );
+});

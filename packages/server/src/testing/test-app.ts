@@ -8,6 +8,7 @@ import type { DomainDeps } from "../domain/deps.ts";
 import type { ExtractorName, ModelConfig } from "../config.ts";
 import { buildApp, type Lifecycle } from "../http/app.ts";
 import { createDomainDeps } from "../runtime.ts";
+import type { Embedder } from "../search/embeddings/types.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 import { fixedClock, sequentialIds } from "./fakes.ts";
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   bodyLimit?: number;
   /** A model endpoint, e.g. a fake model server's. */
   model?: ModelConfig;
+  /** An embedder (e.g. the hashing embedder); none by default, as in production. */
+  embedder?: Embedder | null;
 }
 
 export interface TestApp {
@@ -44,7 +47,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       reviewPolicy: options.reviewPolicy ?? { mode: "auto", threshold: DEFAULT_AUTO_THRESHOLD },
       model: options.model ?? null,
     },
-    { clock, ids: sequentialIds() },
+    { clock, ids: sequentialIds(), embedder: options.embedder ?? null },
   );
   const recall = new RecallRecorder(domain);
   const lifecycle: Lifecycle = { accepting: true };

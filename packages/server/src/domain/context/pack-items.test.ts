@@ -76,3 +76,15 @@ test("nothing fits the smallest budget when the frame alone is near it", () => {
   const items = packItems([{ citation: citation(1), text: "x".repeat(1000) }], 400);
   assert.deepEqual(items, []);
 });
+
+test("packing pulls no candidate once MAX_ITEMS items are packed", () => {
+  let pulled = 0;
+  function* candidates() {
+    for (let n = 0; n < MAX_ITEMS * 3; n += 1) {
+      pulled += 1;
+      yield { citation: citation(n), text: `item ${n}` };
+    }
+  }
+  assert.equal(packItems(candidates(), 32768).length, MAX_ITEMS);
+  assert.equal(pulled, MAX_ITEMS);
+});

@@ -17,15 +17,18 @@ export interface RecallCandidate {
   text: string;
 }
 
+/** Bytes of the rendered content with no items. */
+const EMPTY_CONTENT_BYTES = utf8Length(renderPreparedContent([]));
+
 /**
  * Adds items greedily, best first, while the rendered content fits `maxBytes`; an item that does not fit is cut to
  * the longest prefix (≥ MIN_TRUNCATED_BYTES of text) that does, or skipped. Returns the items that made it.
+ * `candidates` is consumed lazily: nothing is pulled once MAX_ITEMS items are packed.
  */
-export function packItems(candidates: readonly RecallCandidate[], maxBytes: number): PreparedItem[] {
+export function packItems(candidates: Iterable<RecallCandidate>, maxBytes: number): PreparedItem[] {
   const items: PreparedItem[] = [];
-  let used = utf8Length(renderPreparedContent([]));
+  let used = EMPTY_CONTENT_BYTES;
   for (const candidate of candidates) {
-    if (items.length >= MAX_ITEMS) break;
     const first = truncateUtf8(candidate.text, MAX_ITEM_BYTES);
     const separator = items.length > 0 ? 1 : 0;
     const whole = makeItem(candidate.citation, first.text, first.truncated);
@@ -33,6 +36,7 @@ export function packItems(candidates: readonly RecallCandidate[], maxBytes: numb
     if (used + wholeBytes <= maxBytes) {
       items.push(whole);
       used += wholeBytes;
+      if (items.length >= MAX_ITEMS) break;
       continue;
     }
     const cut = longestFittingCut(candidate, utf8Length(first.text), maxBytes - used - separator);
@@ -40,6 +44,7 @@ export function packItems(candidates: readonly RecallCandidate[], maxBytes: numb
       items.push(cut);
       used += itemBytes(cut) + separator;
     }
+    if (items.length >= MAX_ITEMS) break;
   }
   return items;
 }

@@ -8,6 +8,7 @@ import {
 import type { Store } from "../../store/types.ts";
 import { termSetSimilarity } from "../../search/analyze.ts";
 import { searchRanked } from "../memory/search-memory.ts";
+import type { RankedHit } from "../../search/rank.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import { packItems, type RecallCandidate } from "./pack-items.ts";
 import type { PreparedItem } from "@powercontext/protocol";
@@ -35,25 +36,8 @@ export interface PreparedRecall {
 export async function prepareContext(deps: { store: Store }, request: PrepareContextRequest): Promise<PreparedRecall> {
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
   const { ranked } = await searchRanked(deps.store, request.scope_id, request.query, RECALL_LIMIT);
-  const seenEntries = new Set<string>();
-  const seenTexts = new Set<string>();
-  const keptTerms: Array<ReadonlySet<string>> = [];
-  const candidates: RecallCandidate[] = [];
   const sourcesByEntry = new Map<string, string[]>();
-  for (const { hit } of ranked) {
-    const { entry } = hit;
-    if (seenEntries.has(entry.citation.entry_id) || seenTexts.has(entry.text)) continue;
-    const terms = new Set(hit.search_text.split(" "));
-    if (keptTerms.some((kept) => termSetSimilarity(kept, terms) >= PACK_NEAR_DUPLICATE)) continue;
-    seenEntries.add(entry.citation.entry_id);
-    seenTexts.add(entry.text);
-    keptTerms.push(terms);
-    candidates.push({ citation: entry.citation, text: scrubText(entry.text) });
-    sourcesByEntry.set(
-      entry.citation.entry_id,
-      entry.source_refs.map((ref) => ref.source_id),
-    );
-  }
+  const candidates = distinctCandidates(ranked, sourcesByEntry);
   const items = packItems(candidates, maxBytes);
   if (items.length === 0) return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false };
   const content = renderPreparedContent(items);
@@ -71,4 +55,30 @@ export async function prepareContext(deps: { store: Store }, request: PrepareCon
     source_ids: [...new Set(cited.flat())],
     comparable: cited.every((ids) => ids.length > 0),
   };
+}
+
+/**
+ * The ranked hits as pack candidates, best first, without repeats (same entry, same text, or a term set at least
+ * PACK_NEAR_DUPLICATE similar to an earlier one), scrubbed of secrets. Lazy, so that the dedupe and the scrub run only
+ * for the hits packing reaches; records each yielded entry's Sources in `sourcesByEntry`.
+ */
+function* distinctCandidates(
+  ranked: readonly RankedHit[],
+  sourcesByEntry: Map<string, string[]>,
+): Generator<RecallCandidate, void, undefined> {
+  const seenTexts = new Set<string>();
+  const keptTerms: Array<ReadonlySet<string>> = [];
+  for (const { hit } of ranked) {
+    const { entry } = hit;
+    if (sourcesByEntry.has(entry.citation.entry_id) || seenTexts.has(entry.text)) continue;
+    const terms = new Set(hit.search_text.split(" "));
+    if (keptTerms.some((kept) => termSetSimilarity(kept, terms) >= PACK_NEAR_DUPLICATE)) continue;
+    seenTexts.add(entry.text);
+    keptTerms.push(terms);
+    sourcesByEntry.set(
+      entry.citation.entry_id,
+      entry.source_refs.map((ref) => ref.source_id),
+    );
+    yield { citation: entry.citation, text: scrubText(entry.text) };
+  }
 }

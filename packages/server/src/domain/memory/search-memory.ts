@@ -5,6 +5,8 @@ import { shapePrompt } from "../../search/query.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import type { Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
+import type { Embedder } from "../../search/embeddings/types.ts";
+import { searchByVector } from "./vector-search.ts";
 
 export type SearchMode = "auto" | "fts" | "vector" | "hybrid";
 
@@ -23,7 +25,7 @@ export async function searchRanked(store: Store, scopeId: string, query: string,
   if (result.memory === null) return { memory: null, ranked: [] };
   return {
     memory: result.memory,
-    ranked: rankHits(result.hits, terms, result.memory.revision, { focus }).slice(0, limit),
+    ranked: rankHits(result.hits, terms, result.memory.revision, { focus, limit }),
   };
 }
 
@@ -45,17 +47,41 @@ export interface SearchMemoryResponse {
   }>;
 }
 
+/**
+ * `auto` and `fts` are lexical. `vector` and `hybrid` need an embedder (422 `capability_not_supported` without one);
+ * if the embedder fails during a request, the answer is the lexical one and says so (`mode: "fts"`).
+ */
 export async function searchMemory(
-  deps: { store: Store },
+  deps: { store: Store; embedder?: Embedder | null },
   request: SearchMemoryRequest,
 ): Promise<SearchMemoryResponse> {
   const mode = request.mode ?? "auto";
+  const limit = request.limit ?? 10;
   if (mode === "vector" || mode === "hybrid") {
-    throw new PowerContextError("capability_not_supported", "The requested capability is unavailable.", {
-      details: { capability: mode },
-    });
+    if (!deps.embedder) {
+      throw new PowerContextError("capability_not_supported", "The requested capability is unavailable.", {
+        details: { capability: mode },
+      });
+    }
+    const found = await searchByVector(
+      { store: deps.store, embedder: deps.embedder },
+      { scope_id: request.scope_id, query: request.query, limit, mode },
+    );
+    if (found.status === "ok") {
+      if (found.memory === null) return { memory: null, mode: null, hits: [] };
+      return {
+        memory: found.memory,
+        mode,
+        hits: found.hits.map(({ hit, score, matched_by }) => ({
+          citation: hit.entry.citation,
+          text: scrubText(hit.entry.text),
+          score,
+          matched_by,
+        })),
+      };
+    }
   }
-  const { memory, ranked } = await searchRanked(deps.store, request.scope_id, request.query, request.limit ?? 10);
+  const { memory, ranked } = await searchRanked(deps.store, request.scope_id, request.query, limit);
   if (memory === null) return { memory: null, mode: null, hits: [] };
   return {
     memory,

@@ -18,11 +18,22 @@ export const CAPABILITIES = {
   context_versions: ["powercontext.prepared-context.v1"],
 } as const;
 
+/** `vector` and `hybrid` are advertised only when an embedder is configured. */
+export function capabilitiesFor(domain: Pick<DomainDeps, "embedder">): typeof CAPABILITIES | CapabilitiesWithVectors {
+  if (domain.embedder === null) return CAPABILITIES;
+  return { ...CAPABILITIES, search_modes: ["auto", "fts", "vector", "hybrid"] };
+}
+
+type CapabilitiesWithVectors = Omit<typeof CAPABILITIES, "search_modes"> & {
+  search_modes: readonly ["auto", "fts", "vector", "hybrid"];
+};
+
 export async function systemRoutes(
   app: FastifyInstance,
   options: { domain: DomainDeps; metrics: HttpMetrics; version: string },
 ): Promise<void> {
-  route(app, "get_capabilities", async () => ({ body: CAPABILITIES }));
+  const capabilities = capabilitiesFor(options.domain);
+  route(app, "get_capabilities", async () => ({ body: capabilities }));
   route(app, "get_stats", async (request) => {
     const query = request.query as { scope_id: string; period?: StatsPeriod };
     return { body: await getScopedStats(options.domain, query), headers: { "cache-control": "no-store" } };

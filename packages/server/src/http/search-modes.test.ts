@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { test, type TestContext } from "node:test";
+import type { Embedder } from "../search/embeddings/types.ts";
+import { createHashingEmbedder } from "../testing/hashing-embedder.ts";
+import { buildTestApp } from "../testing/test-app.ts";
+
+const SCOPE = "project:modes";
+
+async function appWithMemory(t: TestContext, embedder: Embedder | null) {
+  const testApp = await buildTestApp(t, { embedder });
+  for (const [kind, text] of [
+    ["decision", "Billing invoices are stored in PostgreSQL 16."],
+    ["command", "Run pnpm test in the billing package before pushing."],
+    ["fact", "The search indexer reads from Kafka."],
+  ]) {
+    assert.equal((await testApp.post("/v1/memory/remember", { scope_id: SCOPE, kind, text })).status, 200);
+  }
+  return testApp;
+}
+
+test("without an embedder, capabilities list auto and fts only, and vector and hybrid answer 422", async (t) => {
+  const { app, post } = await appWithMemory(t, null);
+  assert.deepEqual((await app.inject({ method: "GET", url: "/v1/capabilities" })).json().search_modes, ["auto", "fts"]);
+  for (const mode of ["vector", "hybrid"]) {
+    const response = await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode });
+    assert.equal(response.status, 422);
+    assert.equal(response.json.error.code, "capability_not_supported");
+    assert.deepEqual(response.json.error.details, { capability: mode });
+  }
+});
+
+test("with an embedder, capabilities add vector and hybrid, and each mode reports how its hits matched", async (t) => {
+  const embedder = createHashingEmbedder();
+  const { app, post } = await appWithMemory(t, embedder);
+  assert.deepEqual((await app.inject({ method: "GET", url: "/v1/capabilities" })).json().search_modes, [
+    "auto",
+    "fts",
+    "vector",
+    "hybrid",
+  ]);
+  const query = "where are billing invoices stored";
+  const hybrid = await post("/v1/memory/search", { scope_id: SCOPE, query, mode: "hybrid" });
+  assert.equal(hybrid.status, 200);
+  assert.equal(hybrid.json.mode, "hybrid");
+  assert.equal(hybrid.json.hits[0].text, "Billing invoices are stored in PostgreSQL 16.");
+  assert.deepEqual(hybrid.json.hits[0].matched_by, ["fts", "vector"]);
+  for (const hit of hybrid.json.hits) {
+    assert.ok(hit.matched_by.length > 0 && hit.score > 0 && hit.score <= 1);
+  }
+  const vector = await post("/v1/memory/search", { scope_id: SCOPE, query, mode: "vector" });
+  assert.equal(vector.json.mode, "vector");
+  assert.ok(vector.json.hits.length > 0);
+  for (const hit of vector.json.hits) assert.deepEqual(hit.matched_by, ["vector"]);
+});
+
+test("auto, fts and prepare never call the embedder", async (t) => {
+  const embedder = createHashingEmbedder();
+  const { post } = await appWithMemory(t, embedder);
+  for (const mode of [undefined, "auto", "fts"]) {
+    const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode });
+    assert.equal(search.json.mode, "fts");
+    for (const hit of search.json.hits) assert.deepEqual(hit.matched_by, ["fts"]);
+  }
+  await post("/v1/context/prepare", { scope_id: SCOPE, query: "billing invoices" });
+  assert.equal(embedder.calls, 0);
+});
+
+test("when the embedder fails, hybrid answers with the lexical hits and says fts", async (t) => {
+  const failing: Embedder = { name: "down", embed: async () => ({ status: "unavailable" }) };
+  const { post } = await appWithMemory(t, failing);
+  const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode: "hybrid" });
+  assert.equal(search.status, 200);
+  assert.equal(search.json.mode, "fts");
+  assert.equal(search.json.hits[0].text, "Billing invoices are stored in PostgreSQL 16.");
+  assert.deepEqual(search.json.hits[0].matched_by, ["fts"]);
+});
+
+test("secrets in the query are scrubbed before they reach the embedder", async (t) => {
+  const seen: string[] = [];
+  const hashing = createHashingEmbedder();
+  const recording: Embedder = {
+    name: "recording",
+    embed: async (texts) => {
+      seen.push(...texts);
+      return hashing.embed(texts);
+    },
+  };
+  const { post } = await appWithMemory(t, recording);
+  const key = `ghp_${"a1B2c3D4e5".repeat(4).slice(0, 36)}`;
+  await post("/v1/memory/search", { scope_id: SCOPE, query: `billing invoices token ${key}`, mode: "hybrid" });
+  assert.ok(seen.length > 0);
+  assert.ok(seen.every((text) => !text.includes(key)));
+});
