@@ -26,6 +26,12 @@ export interface HeadRow {
   term_count: number;
 }
 
+/**
+ * A revision changing at least this many entries, and a tenth or more of its scope's index, refreshes the planner's
+ * statistics: after a bulk load the search would otherwise be planned without any when autovacuum is off or behind.
+ */
+const ANALYZE_MIN_CHANGES = 100;
+
 /** How one revision changes the scope's index counters. */
 interface IndexDelta {
   entries: number;
@@ -100,6 +106,9 @@ export async function writeRevision(
      WHERE scope_id = $1`,
     [scopeId, revision, delta.entries, delta.terms],
   );
+  if (changes.length >= ANALYZE_MIN_CHANGES && changes.length * 10 >= scope.indexed_entries + delta.entries) {
+    await sql.run("ANALYZE entry_head, term_stat");
+  }
   return revision;
 }
 

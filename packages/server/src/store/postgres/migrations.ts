@@ -140,4 +140,32 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (scope_id, date, purpose, kind)
   );
   `,
+  // 4: search pruning bounds (see search-bounds.ts). term_repeat: for each term some active entry held more than once,
+  // the most times any did (never lowered, so an upper bound; absent means 1), kept by a trigger so that the write
+  // statements stay as they were. entry_head_length: the scope's shortest active entry, read from the index.
+  `
+  CREATE TABLE term_repeat (
+    scope_id text COLLATE "C" NOT NULL,
+    term text COLLATE "C" NOT NULL,
+    max_tf integer NOT NULL,
+    PRIMARY KEY (scope_id, term)
+  );
+  INSERT INTO term_repeat (scope_id, term, max_tf)
+  SELECT h.scope_id, t.lexeme, max(cardinality(t.positions))
+  FROM entry_head h, unnest(h.search_vector) AS t
+  WHERE h.state = 'active' AND cardinality(t.positions) > 1
+  GROUP BY h.scope_id, t.lexeme;
+  CREATE FUNCTION note_term_repeats() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  BEGIN
+    INSERT INTO term_repeat (scope_id, term, max_tf)
+    SELECT NEW.scope_id, t.lexeme, cardinality(t.positions) FROM unnest(NEW.search_vector) AS t
+    WHERE cardinality(t.positions) > 1
+    ON CONFLICT (scope_id, term) DO UPDATE SET max_tf = excluded.max_tf WHERE term_repeat.max_tf < excluded.max_tf;
+    RETURN NULL;
+  END
+  $$;
+  CREATE TRIGGER entry_head_term_repeats AFTER INSERT OR UPDATE OF search_vector ON entry_head
+    FOR EACH ROW WHEN (NEW.search_vector IS NOT NULL) EXECUTE FUNCTION note_term_repeats();
+  CREATE INDEX entry_head_length ON entry_head (scope_id, term_count) WHERE state = 'active';
+  `,
 ];

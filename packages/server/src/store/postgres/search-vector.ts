@@ -53,3 +53,8 @@ export function searchableTerms(terms: readonly string[]): string[] {
 export function toSearchQuery(terms: readonly string[]): string {
   return terms.map(quote).join(" | ");
 }
+
+/** A tsquery literal matching entries that hold `first` and any of `rest` (which must be non-empty). */
+export function toBothQuery(first: string, rest: readonly string[]): string {
+  return `${quote(first)} & (${toSearchQuery(rest)})`;
+}

@@ -140,6 +140,21 @@ describe("postgres search against the embedded store", () => {
     assert.ok(compared >= 30, `the fixture exercises ranking (${compared} hits compared)`);
   });
 
+  it("returns the same top hits when a small limit lets it prune entries holding only common terms", async () => {
+    for (const query of QUERIES) {
+      const terms = await shapeQuery(postgres, SCOPE, query);
+      const all = (await postgres.searchMemory({ scope_id: SCOPE, terms, limit: 32 })).hits;
+      for (const limit of [1, 2, 3, 5, 8]) {
+        const top = (await postgres.searchMemory({ scope_id: SCOPE, terms, limit })).hits;
+        assert.deepEqual(
+          top.map((h) => [h.entry.citation.entry_id, h.relevance]),
+          all.slice(0, limit).map((h) => [h.entry.citation.entry_id, h.relevance]),
+          `${query} (limit ${limit})`,
+        );
+      }
+    }
+  });
+
   it("finds CJK entries by CJK terms", async () => {
     const terms = await shapeQuery(postgres, SCOPE, "什么时候做数据库迁移？");
     const result = await postgres.searchMemory({ scope_id: SCOPE, terms, limit: 5 });
