@@ -242,6 +242,7 @@ test("stats count sources, the flush cursor, entries by kind and recall over a 3
   await post("/v1/memory/flush", { scope_id: SCOPE });
   await post("/v1/sources/content", capture("st3", "later"));
   await post("/v1/context/prepare", { scope_id: SCOPE, query: "what must run before a commit?" });
+  await post("/v1/context/prepare", { scope_id: SCOPE, query: "what must run before a commit?" });
   await recall.flush();
   const response = await app.inject({ method: "GET", url: `/v1/stats?scope_id=${encodeURIComponent(SCOPE)}` });
   assert.equal(response.statusCode, 200);
@@ -250,9 +251,11 @@ test("stats count sources, the flush cursor, entries by kind and recall over a 3
   assert.deepEqual(stats.inventory.sources, { total: 3, memory_processed: 2, memory_pending: 1 });
   assert.equal(stats.inventory.memory.entries.active, 1);
   assert.equal(stats.usage.daily.length, 30);
-  assert.equal(stats.recall.totals.preparations, 1);
-  assert.equal(stats.recall.totals.ready_preparations, 1);
-  assert.equal(stats.recall.totals.comparable_preparations, 1);
+  assert.equal(stats.recall.totals.preparations, 2);
+  assert.equal(stats.recall.totals.ready_preparations, 2);
+  assert.equal(stats.recall.totals.comparable_preparations, 2);
+  // Both preparations count the cited Source's size: ceil(41 ASCII characters / 4) = 11 tokens each.
+  assert.equal(stats.recall.totals.baseline_tokens, 22);
   const unknown = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&extra=1` });
   assert.equal(unknown.statusCode, 422);
   const today = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&period=today` });

@@ -43,6 +43,8 @@ export class RecallRecorder {
     this.pending = [];
     if (batch.length === 0) return;
     const samples = new Map<string, RecallSample>();
+    // The same entries are recalled turn after turn: read and measure each cited Source once per batch.
+    const sourceTokens = new Map<string, number>();
     for (const preparation of batch) {
       const key = `${preparation.scope_id}\u0000${preparation.date}`;
       const sample = samples.get(key) ?? {
@@ -59,18 +61,28 @@ export class RecallRecorder {
       if (preparation.comparable) {
         sample.comparable_preparations += 1;
         sample.recalled_tokens += preparation.recalled_tokens;
-        sample.baseline_tokens += await this.baselineTokens(preparation.scope_id, preparation.source_ids);
+        sample.baseline_tokens += await this.baselineTokens(preparation.scope_id, preparation.source_ids, sourceTokens);
       }
       samples.set(key, sample);
     }
     await this.store.addRecallSamples([...samples.values()]);
   }
 
-  private async baselineTokens(scopeId: string, sourceIds: readonly string[]): Promise<number> {
+  private async baselineTokens(
+    scopeId: string,
+    sourceIds: readonly string[],
+    known: Map<string, number>,
+  ): Promise<number> {
     let tokens = 0;
     for (const sourceId of sourceIds) {
-      const source = await this.store.findSource(scopeId, sourceId);
-      if (source) tokens += estimateTokens(source.content);
+      const key = `${scopeId}\u0000${sourceId}`;
+      let count = known.get(key);
+      if (count === undefined) {
+        const source = await this.store.findSource(scopeId, sourceId);
+        count = source ? estimateTokens(source.content) : 0;
+        known.set(key, count);
+      }
+      tokens += count;
     }
     return tokens;
   }
