@@ -80,6 +80,13 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
       sessionFor(ctx);
     }),
   );
+  // The fold state lives in the branch (snapshot entries): after /tree it is the state of the branch landed on.
+  pi.on(
+    "session_tree",
+    failOpen(log, "session_tree", (_event, ctx) => {
+      sessionFor(ctx).load(ctx.sessionManager.getBranch());
+    }),
+  );
   pi.on(
     "context",
     failOpen(log, "context", async (event, ctx) => {

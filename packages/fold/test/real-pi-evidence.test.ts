@@ -1,8 +1,9 @@
 // Proof in a real Pi process, on Pi 1.6.0 and 0.82.1: an oversized tool result is written once to a read-only evidence
-// file, a fold over it stores a reference to that file instead of the bytes, and peek still returns the exact source.
+// file, a fold over it stores a reference to that file instead of the bytes, and peek still returns the exact source,
+// restored from that file once the live entries are gone (a manual /compact), and refused when the file is altered.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { startFakeModel, wireText } from "./support/fake-model.ts";
@@ -24,6 +25,7 @@ for (const version of PI_VERSIONS) {
         baseUrl: fake.baseUrl,
         contextWindow: 128_000,
         maxTokens: 2_000,
+        settings: { compaction: { keepRecentTokens: 1 } },
         files: { "stage-1-1.txt": BIG },
       });
       const pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH], version);
@@ -50,23 +52,43 @@ for (const version of PI_VERSIONS) {
         assert.ok(statSync(refs[0] as string).size < BIG.length / 4, "the reference does not repeat the read's bytes");
         const state = (await pi.command("status")) as { folds: { total: number } };
         assert.equal(state.folds.total, 1);
-        let source = "";
-        for (let offset: number | null = 0; offset !== null; ) {
-          await pi.prompt(
-            `CALL_TOOL:fold_context ${JSON.stringify({ action: "peek", id: "F1", offset, bytes: 16_000 })}`,
-          );
-          const page = JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as {
+        const peekAll = async (): Promise<string> => {
+          let source = "";
+          for (let offset: number | null = 0; offset !== null; ) {
+            await pi.prompt(
+              `CALL_TOOL:fold_context ${JSON.stringify({ action: "peek", id: "F1", offset, bytes: 16_000 })}`,
+            );
+            const page = lastToolResult();
+            assert.equal(page.verified, true, JSON.stringify(page).slice(0, 300));
+            source += page.source;
+            offset = page.next;
+          }
+          return source;
+        };
+        const lastToolResult = () =>
+          JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as {
             verified: boolean;
             source: string;
             next: number | null;
+            error?: { code: string };
           };
-          assert.equal(page.verified, true);
-          source += page.source;
-          offset = page.next;
-        }
+        const source = await peekAll();
         assert.ok(source.includes(JSON.stringify(BIG).slice(1, -1)), "the exact read is in the peeked source");
         const sha = createHash("sha256").update(source).digest("hex");
         assert.ok(refs[0]?.endsWith(`${sha}.ref.json`), "the reference is addressed by the full source's SHA-256");
+
+        // The live entries leave the context (manual /compact passes through): peek restores from the evidence alone.
+        const compacted = await pi.send({ type: "compact" });
+        assert.equal(compacted.success, true, JSON.stringify(compacted).slice(0, 300));
+        const context = (await pi.send({ type: "get_messages" })).data as { messages: unknown[] };
+        assert.ok(!JSON.stringify(context.messages).includes("FILE stage 1 part 1"), "the read left the context");
+        assert.equal(await peekAll(), source, "the same exact bytes, rebuilt from the reference and the evidence file");
+        // …and only from there: altered evidence bytes are refused, never served.
+        const file = evidence[0] as string;
+        chmodSync(file, 0o644);
+        writeFileSync(file, readFileSync(file, "utf8").replace("oversized", "OVERSIZED"));
+        await pi.prompt(`CALL_TOOL:fold_context ${JSON.stringify({ action: "peek", id: "F1" })}`);
+        assert.equal(lastToolResult().error?.code, "integrity");
       } finally {
         await pi.stop();
         await fake.close();
