@@ -23,6 +23,8 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
   const log = stderrLogger;
   const evidence = { usedBytes: 0 };
   let session: FoldSession | null = null;
+  // False while the context hook is failing: folding is then not happening, so Pi's own compaction must run.
+  let folding = true;
   // The context of the latest hook, tool call or command: the summarizer resolves its model through it.
   let current: ExtensionContext | null = null;
   const choice = options.summarizer;
@@ -90,11 +92,13 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
   pi.on(
     "context",
     failOpen(log, "context", async (event, ctx) => {
+      folding = false;
       const decision = await sessionFor(ctx).onContext(
         event.messages as unknown as Message[],
         ctx.sessionManager.buildContextEntries() as unknown as EntryLike[],
         ctx.model,
       );
+      folding = true;
       if (decision.kind === "blocked") {
         notify(ctx, decision.verdict.message, "error");
         ctx.abort();
@@ -143,6 +147,10 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
   pi.on(
     "session_before_compact",
     failOpen(log, "session_before_compact", (event, ctx) => {
+      if (!folding) {
+        log("compaction.passed", { reason: event.reason, why: "the context hook failed; Pi's compaction runs" });
+        return undefined;
+      }
       const decision = sessionFor(ctx).onCompact(
         event.reason,
         event.willRetry,
