@@ -1,0 +1,22 @@
+export {
+  type Answer,
+  type ChatServer,
+  type Script,
+  startChatServer,
+  systemPromptOf,
+  type ToolCall,
+  type WireMessage,
+  type WireRequest,
+  wireText,
+} from "./chat-server.ts";
+export { type HermeticHome, type HomeOptions, makeHome } from "./home.ts";
+export { LATEST_PI, PI_VERSIONS, type PiVersion } from "./hosts.ts";
+export {
+  HERMETIC_ENV,
+  hostEnvironment,
+  type PiProcess,
+  type RpcEvent,
+  startPi,
+  type StartOptions,
+  type UiResponder,
+} from "./pi-process.ts";
