@@ -7,7 +7,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startFakeModel, wireText, type FakeModel, type WireRequest } from "./support/fake-model.ts";
-import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
+import {
+  EXTENSION_PATH,
+  type HermeticHome,
+  makeHome,
+  PI_VERSIONS,
+  startPi,
+  type PiProcess,
+  type PiVersion,
+} from "./support/pi-rpc.ts";
 
 interface Entry {
   type: string;
@@ -34,7 +42,7 @@ const briefsOf = (request: WireRequest): string[] =>
 
 function suite(version: PiVersion): void {
   let fake: FakeModel;
-  let home: { agentDir: string; cwd: string };
+  let home: HermeticHome;
   let pi: PiProcess;
   let navigator: string;
   const start = (extra: string[]): Promise<PiProcess> =>
