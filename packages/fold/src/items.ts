@@ -55,11 +55,27 @@ export function enqueue(pairing: Pairing, entries: readonly EntryLike[], from = 
     if (entry.type === "context_edit" && typeof entry.targetId === "string")
       pairing.edits.set(entry.targetId, entry.id);
     const key = entryKey(entry);
-    if (key === null) continue;
-    const queue = pairing.queues.get(key);
-    if (queue === undefined) pairing.queues.set(key, [entry.id]);
-    else queue.push(entry.id);
+    if (key !== null) queueEntry(pairing, key, entry.id);
   }
+}
+
+/** Queues one unpaired entry behind the earlier ones with its key. */
+export function queueEntry(pairing: Pairing, key: string, id: string): void {
+  const queue = pairing.queues.get(key);
+  if (queue === undefined) pairing.queues.set(key, [id]);
+  else queue.push(id);
+}
+
+/** Appends the item of a message paired with entry `id`. */
+export function pushPaired(pairing: Pairing, id: string, message: Message): void {
+  const rev = pairing.edits.get(id);
+  pairing.items.push(rev === undefined ? { id, message, foldable: true } : { id, message, foldable: true, rev });
+}
+
+/** Appends the synthetic item of message `index`, which found no entry. */
+export function pushUnpaired(pairing: Pairing, message: Message, index: number, key = messageKey(message)): void {
+  pairing.unpaired.add(key);
+  pairing.items.push({ id: `@${index}`, message, foldable: false });
 }
 
 /** Pairs messages[from..] and appends their items. */
@@ -69,18 +85,13 @@ export function pairMessages(pairing: Pairing, messages: readonly Message[], fro
     if (isOverflowSummary(message)) continue;
     const key = messageKey(message);
     const id = pairing.queues.get(key)?.shift();
-    if (id === undefined) {
-      pairing.unpaired.add(key);
-      pairing.items.push({ id: `@${index}`, message, foldable: false });
-      continue;
-    }
-    const rev = pairing.edits.get(id);
-    pairing.items.push(rev === undefined ? { id, message, foldable: true } : { id, message, foldable: true, rev });
+    if (id === undefined) pushUnpaired(pairing, message, index, key);
+    else pushPaired(pairing, id, message);
   }
 }
 
-/** Pairs every message from scratch. */
-export function pairAll(messages: readonly Message[], entries: readonly EntryLike[]): Pairing {
+/** Pairs every message from scratch, by key queues: the definition `pairInOrder` is tested against. */
+export function pairByKeys(messages: readonly Message[], entries: readonly EntryLike[]): Pairing {
   const pairing: Pairing = { items: [], queues: new Map(), unpaired: new Set(), edits: new Map() };
   enqueue(pairing, entries);
   pairMessages(pairing, messages);
@@ -92,5 +103,5 @@ export function pairAll(messages: readonly Message[], entries: readonly EntryLik
  * Messages with no entry get a synthetic `@n` id and are never folded. The overflow-recovery compaction summary is dropped.
  */
 export function itemsFromContext(messages: readonly Message[], entries: readonly EntryLike[]): Item[] {
-  return pairAll(messages, entries).items;
+  return pairByKeys(messages, entries).items;
 }

@@ -4,13 +4,19 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { canonicalBytes } from "./digest.ts";
 import { emptyState, expandFold, verifiedSource, visibleCollapsed } from "./fold.ts";
-import { commonPrefix } from "./ledger.ts";
+import { commonPrefix, type SentWindow } from "./ledger.ts";
+import { measureMessage } from "./message-measure.ts";
 import { DEFAULT_THRESHOLDS } from "./options.ts";
 import { project } from "./projection.ts";
 import { commit, projectionTokens } from "./schedule.ts";
 import { generateTranscript, seededRandom } from "./testing/transcript.ts";
 import { findLinkageViolation } from "./transcript.ts";
-import { sha256Hex } from "./digest.ts";
+import type { Message } from "./types.ts";
+
+/** Fresh measures at every position: the comparison goes by the digests of the bytes. */
+function sent(messages: readonly Message[]): SentWindow {
+  return { messages, measures: messages.map(measureMessage) };
+}
 
 const SEEDS = Array.from({ length: 25 }, (_, index) => index + 1);
 
@@ -20,17 +26,16 @@ test("over generated sessions: linkage holds in every projection, every fold rec
     const all = generateTranscript({ seed, stages: 30, batches: 4, resultChars: 300 + Math.floor(random() * 900) });
     const budget = Math.ceil(projectionTokens(emptyState(), all) / (1.5 + random() * 2));
     let state = emptyState();
-    let previous: string[] = [];
+    let previous = sent([]);
     let commits = 0;
     for (let length = 2; length <= all.length; length += 1 + Math.floor(random() * 3)) {
       const items = all.slice(0, length);
       if (items.at(-1)?.message.role === "assistant" && JSON.stringify(items.at(-1)?.message).includes("toolCall"))
         continue;
       let projection = project(state, items);
-      const digests = projection.messages.map((message) => sha256Hex(JSON.stringify(message)));
       assert.equal(
-        commonPrefix(previous, digests),
-        previous.length,
+        commonPrefix(previous, sent(projection.messages)),
+        previous.measures.length,
         `seed ${seed}: rewrite without a commit at length ${length}`,
       );
       if (projectionTokens(state, items) >= DEFAULT_THRESHOLDS.maxTarget * budget) {
@@ -51,7 +56,7 @@ test("over generated sessions: linkage holds in every projection, every fold rec
         projection = project(state, items);
       }
       assert.equal(findLinkageViolation(projection.messages), null, `seed ${seed}: linkage`);
-      previous = projection.messages.map((message) => sha256Hex(JSON.stringify(message)));
+      previous = sent(projection.messages);
     }
     assert.ok(commits > 0, `seed ${seed}: no commit happened`);
     const byId = new Map(all.map((item) => [item.id, item.message]));

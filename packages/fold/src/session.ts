@@ -2,11 +2,12 @@
 // the extension entry hands it plain values and a host for the side effects.
 import { runAction, type ActionOutcome, type ActionParams } from "./actions.ts";
 import { fence, servingBudget, type FenceVerdict, type ModelDescriptor, type ServingBudget } from "./budget.ts";
-import { canonicalBytes, messageTokens, sha256Hex } from "./digest.ts";
+import { canonicalBytes } from "./digest.ts";
 import { emptyState, locate } from "./fold.ts";
 import type { FoldStore } from "./fold-store.ts";
 import { OVERFLOW_COMPACTION_SUMMARY, type EntryLike } from "./items.ts";
 import { emptyLedger, recordRequest, recordResponse, type Ledger } from "./ledger.ts";
+import { measureMessage, type MessageMeasure } from "./message-measure.ts";
 import { type OccupancyNotice, occupancyCrossings } from "./notices.ts";
 import type { Projection } from "./projection.ts";
 import { commit, tokensOfProjection, type TokensOf } from "./schedule.ts";
@@ -52,9 +53,8 @@ export class FoldSession {
   ledger: Ledger = emptyLedger();
   private readonly host: SessionHost;
   private readonly store: FoldStore;
-  private readonly tokenCache = new Map<string, number>();
-  private readonly digestCache = new Map<string, string>();
-  private readonly briefCache = new Map<string, { text: string; timestamp: unknown; tokens: number; digest: string }>();
+  private readonly itemCache = new Map<string, MessageMeasure>();
+  private readonly briefCache = new Map<string, { text: string; timestamp: unknown; measure: MessageMeasure }>();
   private readonly index = new WindowIndex();
   private view: View | null = null;
   private items: Item[] = [];
@@ -82,45 +82,32 @@ export class FoldSession {
     this.everProjected = Object.keys(this.state.folds).length > 0;
   }
 
-  readonly tokensOf: TokensOf = (item) => {
-    if (!item.foldable) return messageTokens(item.message);
+  /** An item's measures, memoized by entry id and revision; a synthetic item is measured afresh every time. */
+  private itemMeasure(item: Item): MessageMeasure {
+    if (!item.foldable) return measureMessage(item.message);
     const key = memoKey(item);
-    const cached = this.tokenCache.get(key);
+    const cached = this.itemCache.get(key);
     if (cached !== undefined) return cached;
-    const tokens = messageTokens(item.message);
-    this.tokenCache.set(key, tokens);
-    return tokens;
-  };
+    const measure = measureMessage(item.message);
+    this.itemCache.set(key, measure);
+    return measure;
+  }
+
+  readonly tokensOf: TokensOf = (item) => this.itemMeasure(item).tokens;
 
   /** A brief's measures, memoized by fold id and invalidated when its text or timestamp changes (rebrief). */
-  private briefMeasure(fold: string, message: Message): { tokens: number; digest: string } {
+  private briefMeasure(fold: string, message: Message): MessageMeasure {
     const text = textOfBrief(message);
     const cached = this.briefCache.get(fold);
-    if (cached !== undefined && cached.text === text && cached.timestamp === message.timestamp) return cached;
-    const json = JSON.stringify(message);
-    const measure = {
-      text,
-      timestamp: message.timestamp,
-      tokens: messageTokens(message),
-      digest: sha256Hex(json).slice(0, 12),
-    };
-    this.briefCache.set(fold, measure);
+    if (cached !== undefined && cached.text === text && cached.timestamp === message.timestamp) return cached.measure;
+    const measure = measureMessage(message);
+    this.briefCache.set(fold, { text, timestamp: message.timestamp, measure });
     return measure;
   }
 
   private readonly measures: Measures = {
-    itemTokens: (item) => this.tokensOf(item),
-    itemDigest: (item) => {
-      if (!item.foldable) return sha256Hex(JSON.stringify(item.message)).slice(0, 12);
-      const key = memoKey(item);
-      const cached = this.digestCache.get(key);
-      if (cached !== undefined) return cached;
-      const digest = sha256Hex(JSON.stringify(item.message)).slice(0, 12);
-      this.digestCache.set(key, digest);
-      return digest;
-    },
-    briefTokens: (fold, message) => this.briefMeasure(fold, message).tokens,
-    briefDigest: (fold, message) => this.briefMeasure(fold, message).digest,
+    ofItem: (item) => this.itemMeasure(item),
+    ofBrief: (fold, message) => this.briefMeasure(fold, message),
   };
 
   /** Lets the summarizer write the briefs of the folds this commit created, before the commit is saved. */
@@ -183,7 +170,7 @@ export class FoldSession {
     this.projection = projection;
     const verdict = fence(view.tokens, this.budget.tokens);
     if (verdict.status === "blocked") return { kind: "blocked", verdict };
-    recordRequest(this.ledger, view.digests, this.state.commits.length);
+    recordRequest(this.ledger, { messages: projection.messages, measures: view.perMessage }, this.state.commits.length);
     const { notices, announced } = occupancyCrossings(this.announced, view.tokens / this.budget.tokens);
     this.announced = announced;
     const changed = projection.folds.length > 0 || projection.messages.length !== messages.length;

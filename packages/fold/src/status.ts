@@ -1,6 +1,6 @@
 // The status report: occupancy against the one serving budget, pending marks, commits, and the rewrite ledger.
 import type { ServingBudget } from "./budget.ts";
-import type { Ledger } from "./ledger.ts";
+import { lastDigests, type Ledger } from "./ledger.ts";
 import type { Projection } from "./projection.ts";
 import { estimatePending, type TokensOf } from "./schedule.ts";
 import { textOf } from "./transcript.ts";
@@ -84,7 +84,7 @@ export function buildStatus({
       providerResponses: ledger.providerResponses,
       providerCacheMisses: ledger.providerCacheMisses,
       providerReportsCache: ledger.providerReportsCache,
-      messageDigests: { count: ledger.digests.length, last: ledger.digests.slice(-STATUS_RECENT) },
+      messageDigests: { count: ledger.sent.measures.length, last: lastDigests(ledger, STATUS_RECENT) },
     },
     window: { messages: projection.nodes.length, entries: items.length, recent },
   };

@@ -1,15 +1,14 @@
-// The projected view of one request (projection, token total, per-message digests), memoized across requests: while
+// The projected view of one request (projection, token total, per-message measures), memoized across requests: while
 // the fold state is unchanged and the request only appends, the next view is the previous one plus the new tail.
 import { visibleCollapsed } from "./fold.ts";
+import type { MessageMeasure } from "./message-measure.ts";
 import { project, type Projection } from "./projection.ts";
 import type { FoldState, Item, Message } from "./types.ts";
 
 /** Per-message measures, memoized by the caller (by entry id and revision, by fold id and brief). */
 export interface Measures {
-  itemTokens(item: Item): number;
-  itemDigest(item: Item): string;
-  briefTokens(fold: string, message: Message): number;
-  briefDigest(fold: string, message: Message): string;
+  ofItem(item: Item): MessageMeasure;
+  ofBrief(fold: string, message: Message): MessageMeasure;
 }
 
 export interface View {
@@ -18,7 +17,8 @@ export interface View {
   count: number;
   projection: Projection;
   tokens: number;
-  digests: string[];
+  /** One per projected message, in projection order. */
+  perMessage: MessageMeasure[];
   /** Every visible collapsed fold was found in the window, so none can appear in a later tail. */
   located: boolean;
 }
@@ -27,21 +27,16 @@ export interface View {
 export function buildView(state: FoldState, items: readonly Item[], measures: Measures): View {
   const projection = project(state, items);
   let tokens = 0;
-  const digests: string[] = [];
-  projection.sources.forEach((source, position) => {
-    const message = projection.messages[position] as Message;
-    if (source < 0) {
-      const fold = projection.nodes[position] as string;
-      tokens += measures.briefTokens(fold, message);
-      digests.push(measures.briefDigest(fold, message));
-    } else {
-      const item = items[source] as Item;
-      tokens += measures.itemTokens(item);
-      digests.push(measures.itemDigest(item));
-    }
+  const perMessage = projection.sources.map((source, position) => {
+    const measure =
+      source < 0
+        ? measures.ofBrief(projection.nodes[position] as string, projection.messages[position] as Message)
+        : measures.ofItem(items[source] as Item);
+    tokens += measure.tokens;
+    return measure;
   });
   const located = projection.folds.length === visibleCollapsed(state).length;
-  return { state, count: items.length, projection, tokens, digests, located };
+  return { state, count: items.length, projection, tokens, perMessage, located };
 }
 
 /**
@@ -62,22 +57,23 @@ export function extendView(
   );
   const nodes = old.nodes.slice();
   const sources = old.sources.slice();
-  const digests = previous.digests.slice();
+  const perMessage = previous.perMessage.slice();
   let tokens = previous.tokens;
   for (let position = kept; position < items.length; position += 1) {
     const item = items[position] as Item;
     messages.push(item.message);
     nodes.push(item.id);
     sources.push(position);
-    tokens += measures.itemTokens(item);
-    digests.push(measures.itemDigest(item));
+    const measure = measures.ofItem(item);
+    tokens += measure.tokens;
+    perMessage.push(measure);
   }
   return {
     state,
     count: items.length,
     projection: { messages, nodes, folds: old.folds, sources },
     tokens,
-    digests,
+    perMessage,
     located: true,
   };
 }

@@ -13,10 +13,11 @@ import { buildView, extendView, type Measures, type View } from "./view.ts";
 import { WindowIndex } from "./window-index.ts";
 
 const measures: Measures = {
-  itemTokens: defaultTokensOf,
-  itemDigest: (item) => sha256Hex(JSON.stringify(item.message)).slice(0, 12),
-  briefTokens: (_fold, message) => defaultTokensOf({ id: "", message, foldable: false }),
-  briefDigest: (_fold, message) => sha256Hex(JSON.stringify(message)).slice(0, 12),
+  ofItem: (item) => ({ tokens: defaultTokensOf(item), digest: sha256Hex(JSON.stringify(item.message)).slice(0, 12) }),
+  ofBrief: (_fold, message) => ({
+    tokens: defaultTokensOf({ id: "", message, foldable: false }),
+    digest: sha256Hex(JSON.stringify(message)).slice(0, 12),
+  }),
 };
 
 test("incremental pairing equals a full pairing on every request, and keeps only what is unchanged", () => {

@@ -1,6 +1,7 @@
 // Incremental pairing of the `context` event with session entries: a request that only appends to the previous one
 // (the common case between commits) reuses the previous pairing and pairs only the new tail.
-import { enqueue, entryKey, isOverflowSummary, pairAll, pairMessages, type EntryLike, type Pairing } from "./items.ts";
+import { pairInOrder } from "./in-order-pairing.ts";
+import { enqueue, entryKey, isOverflowSummary, pairMessages, type EntryLike, type Pairing } from "./items.ts";
 import type { Item, Message } from "./types.ts";
 
 export interface Paired {
@@ -21,7 +22,7 @@ export class WindowIndex {
   /** Pairs messages with entries; equal to `itemsFromContext` (tested), in O(new messages) when only appended. */
   update(messages: readonly Message[], entries: readonly EntryLike[]): Paired {
     const kept = this.pairing === null ? -1 : this.extend(this.pairing, messages, entries);
-    if (kept < 0) this.pairing = pairAll(messages, entries);
+    if (kept < 0) this.pairing = pairInOrder(messages, entries);
     this.entries = entries;
     this.messages = messages;
     return { items: (this.pairing as Pairing).items, kept: Math.max(kept, 0) };
