@@ -42,6 +42,8 @@ function migrate(db: DatabaseSync, target: number): void {
   }
   for (let version = current + 1; version <= target; version += 1) {
     transaction(db, () => {
+      // Another process opening the same file may have applied it while this one waited for the write lock.
+      if (schemaVersionOf(db) >= version) return;
       db.exec(MIGRATIONS[version - 1] ?? "");
       db.exec(`PRAGMA user_version = ${version}`);
     });

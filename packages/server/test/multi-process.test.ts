@@ -1,15 +1,18 @@
-// Two real Server processes on one PostgreSQL database, writing to the same scope at the same time: positions and
-// revisions stay gap-free, every acknowledged write is in the database, no revision is lost, and a kill -9 of one
-// instance mid-write loses nothing it acknowledged while the other keeps serving.
+// Two real Server processes on one database — one PostgreSQL schema, or one SQLite file (two `server run` on the same
+// data dir) — writing to the same scope at the same time: positions and revisions stay gap-free, every acknowledged
+// write is in the database, no revision is lost, and a kill -9 of one instance mid-write loses nothing it
+// acknowledged while the other keeps serving.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { ArtifactReference, MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import { SQLITE_FILE_NAME } from "../src/store/open-store.ts";
+import { openSqliteStore } from "../src/store/sqlite/sqlite-store.ts";
+import type { Store } from "../src/store/types.ts";
 import { freshSchemaUrl, openTestPostgresStore, requirePostgres } from "../src/testing/postgres.ts";
 import { startServerProcess, type ServerProcess } from "../src/testing/server-process.ts";
-import type { Store } from "../src/store/types.ts";
 
 const SCOPE = "git:github.com/acme/shared";
 const WORKERS = 16;
@@ -43,22 +46,42 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
-describe("two Server processes on one PostgreSQL database", () => {
-  const url = freshSchemaUrl();
-  const dataDir = mkdtempSync(join(tmpdir(), "pc-pg-multi-"));
+interface Engine {
+  name: string;
+  /** Starts both Servers at once on a database that does not exist yet: they race to create and migrate it. */
+  start(dataDir: string): Promise<ServerProcess[]>;
+  /** Opens the database directly, not through either Server. */
+  open(dataDir: string): Promise<Store>;
+}
+
+const postgresUrl = freshSchemaUrl();
+const ENGINES: readonly Engine[] = [
+  {
+    name: "PostgreSQL database",
+    async start(dataDir) {
+      await requirePostgres();
+      const env = { POWERCONTEXT_SERVER_DATABASE_URL: postgresUrl };
+      return Promise.all([startServerProcess(join(dataDir, "a"), env), startServerProcess(join(dataDir, "b"), env)]);
+    },
+    open: () => openTestPostgresStore(postgresUrl), // drops the schema when closed
+  },
+  {
+    name: "SQLite file",
+    start: (dataDir) => Promise.all([startServerProcess(dataDir), startServerProcess(dataDir)]),
+    open: (dataDir) => openSqliteStore(join(dataDir, SQLITE_FILE_NAME)),
+  },
+];
+
+for (const engine of ENGINES) describe(`two Server processes on one ${engine.name}`, () => suite(engine));
+
+function suite(engine: Engine): void {
+  const dataDir = mkdtempSync(join(tmpdir(), "pc-multi-"));
   let servers: ServerProcess[] = [];
-  /** Reads the database directly, not through either Server. Drops the schema when closed. */
   let database: Store;
 
   before(async () => {
-    await requirePostgres();
-    const env = { POWERCONTEXT_SERVER_DATABASE_URL: url };
-    // Both start at once on a schema that does not exist yet: they race to create and migrate it.
-    servers = await Promise.all([
-      startServerProcess(join(dataDir, "a"), env),
-      startServerProcess(join(dataDir, "b"), env),
-    ]);
-    database = await openTestPostgresStore(url);
+    servers = await engine.start(dataDir);
+    database = await engine.open(dataDir);
   });
 
   after(async () => {
@@ -261,4 +284,4 @@ describe("two Server processes on one PostgreSQL database", () => {
       range(1, window.high_watermark),
     );
   });
-});
+}
