@@ -78,6 +78,17 @@ test("ties break by entry id bytes", () => {
     ranked.map((r) => r.hit.entry.citation.entry_id),
     ["a", "b"],
   );
+  // UTF-16 puts a surrogate pair (U+10000) before U+E000; UTF-8 bytes put it after, and so do ties.
+  const ids = ["e\u{10000}", "e\uE000", "e\u00E9", "e"];
+  const wide = rankHits(
+    ids.map((id) => hit(id, "fact", 1, 1, "t")),
+    ["t"],
+    1,
+  );
+  assert.deepEqual(
+    wide.map((r) => r.hit.entry.citation.entry_id),
+    ["e", "e\u00E9", "e\uE000", "e\u{10000}"],
+  );
 });
 
 test("for a prose question, an entry made of pasted log lines ranks below an equally relevant sentence", () => {

@@ -51,28 +51,63 @@ export function rankHits(
   hits: readonly MemorySearchHit[],
   terms: readonly string[],
   headRevision: number,
-  { focus = "pasted", limit = Number.POSITIVE_INFINITY }: RankOptions = {},
+  options: RankOptions = {},
 ): RankedHit[] {
+  return rank(hits, terms, headRevision, options).ranked;
+}
+
+/**
+ * `rankHits` over the first hits of a list in relevance order (best first, as stores return them), and how many of
+ * the ranked hits lead the ranking of the whole list too: those that outscore any later hit (of relevance at most
+ * `nextRelevance`, so of score at most that over the best admitted relevance, which the first hits already hold).
+ */
+export function rankHead(
+  hits: readonly MemorySearchHit[],
+  terms: readonly string[],
+  headRevision: number,
+  options: RankOptions,
+  nextRelevance: number,
+): { ranked: RankedHit[]; settled: number } {
+  const { ranked, best } = rank(hits, terms, headRevision, options);
+  if (!(best > 0)) return { ranked, settled: 0 };
+  const bound = clamp(nextRelevance / best);
+  let settled = 0;
+  while (settled < ranked.length && (ranked[settled] as RankedHit).score > bound) settled += 1;
+  return { ranked, settled };
+}
+
+function rank(
+  hits: readonly MemorySearchHit[],
+  terms: readonly string[],
+  headRevision: number,
+  { focus = "pasted", limit = Number.POSITIVE_INFINITY }: RankOptions,
+): { ranked: RankedHit[]; best: number } {
   const wanted = new Set(terms);
   const required = requiredMatches(wanted.size);
-  const admitted = hits
-    .map((hit) => ({ hit, matched_terms: countMatches(hit.search_text, wanted) }))
-    .filter((candidate) => candidate.matched_terms >= required);
-  const best = Math.max(0, ...admitted.map(({ hit }) => hit.relevance));
-  const scored = admitted.map(({ hit, matched_terms }): Scored => {
+  const admitted: Scored[] = [];
+  let best = 0;
+  for (const hit of hits) {
+    const matched_terms = countMatches(hit.search_text, wanted);
+    if (matched_terms < required) continue;
+    best = Math.max(best, hit.relevance);
+    admitted.push({ hit, matched_terms, base: 0, score: 0, exact: focus !== "prose" });
+  }
+  for (const candidate of admitted) {
+    const { hit } = candidate;
     const relevance = best > 0 ? hit.relevance / best : 0;
     const kind = (KIND_WEIGHTS[hit.entry.kind] ?? DEFAULT_KIND_WEIGHT) / MAX_KIND_WEIGHT;
     const age = headRevision > 0 ? hit.written_revision / headRevision : 1;
     const recency = 1 - RECENCY_SHARE + RECENCY_SHARE * age;
-    const base = relevance * kind * recency;
-    return { hit, matched_terms, base, score: clamp(base), exact: focus !== "prose" };
-  });
-  if (focus === "prose") applyProseFactors(scored, limit);
-  return scored
-    .filter((candidate) => candidate.exact)
+    candidate.base = relevance * kind * recency;
+    candidate.score = clamp(candidate.base);
+  }
+  if (focus === "prose") applyProseFactors(admitted, limit);
+  const exact = focus === "prose" ? admitted.filter((candidate) => candidate.exact) : admitted;
+  const ranked = exact
     .sort((a, b) => b.score - a.score || compareBytes(a.hit.entry.citation.entry_id, b.hit.entry.citation.entry_id))
     .slice(0, limit)
     .map(({ hit, matched_terms, score }) => ({ hit, matched_terms, score }));
+  return { ranked, best };
 }
 
 interface Scored extends RankedHit {
@@ -110,7 +145,7 @@ function clamp(score: number): number {
 }
 
 function proseFactor(text: string): number {
-  if (LONE_QUESTION.test(text.trim())) return 1 - QUESTION_SHARE;
+  if (text.includes("?") && LONE_QUESTION.test(text.trim())) return 1 - QUESTION_SHARE;
   return 1 - PASTED_SHARE * pastedShare(text);
 }
 
@@ -138,6 +173,18 @@ function containsWord(text: string, word: string): boolean {
   return false;
 }
 
+/**
+ * Orders as the strings' UTF-8 bytes do, without encoding them: UTF-16 code units below the surrogates (U+D800)
+ * order as their UTF-8 bytes, so only a difference at or above them needs the bytes.
+ */
 function compareBytes(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  }
+  return a.length - b.length;
 }

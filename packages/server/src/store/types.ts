@@ -132,6 +132,12 @@ export interface MemorySearchQuery {
   /** Analyzed terms; an entry matches when its search text contains any of them. */
   terms: string[];
   limit: number;
+  /**
+   * Lets the caller stop reading hits early. A store that reads hits in batches calls it after each batch but the last,
+   * with the hits so far (best first), the relevance of the next hit (no later hit exceeds it) and the head revision;
+   * true ends the search with the hits so far. A store that reads all hits at once need not call it.
+   */
+  enough?: (hits: readonly MemorySearchHit[], nextRelevance: number, revision: number) => boolean;
 }
 
 export interface MemorySearchHit {

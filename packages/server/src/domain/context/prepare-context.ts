@@ -6,11 +6,11 @@ import {
   type PreparedContext,
 } from "@powercontext/protocol";
 import type { Store } from "../../store/types.ts";
-import { termSetSimilarity } from "../../search/analyze.ts";
 import { searchRanked } from "../memory/search-memory.ts";
 import type { RankedHit } from "../../search/rank.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
-import { packItems, type RecallCandidate } from "./pack-items.ts";
+import { NearDuplicateFilter } from "./near-duplicates.ts";
+import { MAX_ITEMS, packItems, type RecallCandidate } from "./pack-items.ts";
 import type { PreparedItem } from "@powercontext/protocol";
 
 export const DEFAULT_MAX_BYTES = 8000;
@@ -35,10 +35,14 @@ export interface PreparedRecall {
 
 export async function prepareContext(deps: { store: Store }, request: PrepareContextRequest): Promise<PreparedRecall> {
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
-  const { ranked } = await searchRanked(deps.store, request.scope_id, request.query, RECALL_LIMIT);
-  const sourcesByEntry = new Map<string, string[]>();
-  const candidates = distinctCandidates(ranked, sourcesByEntry);
-  const items = packItems(candidates, maxBytes);
+  const early: { packing: RecallPacking | null } = { packing: null };
+  const { ranked } = await searchRanked(deps.store, request.scope_id, request.query, RECALL_LIMIT, (head, settled) => {
+    // Packing reads at least MAX_ITEMS hits (or all), so fewer settled ones cannot be enough.
+    if (settled < MAX_ITEMS) return false;
+    early.packing = packRecall(head, maxBytes);
+    return early.packing.read <= settled;
+  });
+  const { items, sourcesByEntry } = early.packing?.ranked === ranked ? early.packing : packRecall(ranked, maxBytes);
   if (items.length === 0) return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false };
   const content = renderPreparedContent(items);
   const cited = items.map((item) =>
@@ -57,24 +61,44 @@ export async function prepareContext(deps: { store: Store }, request: PrepareCon
   };
 }
 
+interface RecallPacking {
+  ranked: readonly RankedHit[];
+  items: PreparedItem[];
+  /** Sources of each entry that became a candidate. */
+  sourcesByEntry: Map<string, string[]>;
+  /**
+   * How many leading ranked hits packing read; Infinity when it read them all short of MAX_ITEMS, as it would read
+   * any further ones. The items depend on these hits only.
+   */
+  read: number;
+}
+
+function packRecall(ranked: readonly RankedHit[], maxBytes: number): RecallPacking {
+  const sourcesByEntry = new Map<string, string[]>();
+  const reading = { count: 0 };
+  const items = packItems(distinctCandidates(ranked, sourcesByEntry, reading), maxBytes);
+  return { ranked, items, sourcesByEntry, read: items.length < MAX_ITEMS ? Number.POSITIVE_INFINITY : reading.count };
+}
+
 /**
  * The ranked hits as pack candidates, best first, without repeats (same entry, same text, or a term set at least
  * PACK_NEAR_DUPLICATE similar to an earlier one), scrubbed of secrets. Lazy, so that the dedupe and the scrub run only
- * for the hits packing reaches; records each yielded entry's Sources in `sourcesByEntry`.
+ * for the hits packing reaches; counts the hits read in `reading` and records each yielded entry's Sources in
+ * `sourcesByEntry`.
  */
 function* distinctCandidates(
   ranked: readonly RankedHit[],
   sourcesByEntry: Map<string, string[]>,
+  reading: { count: number },
 ): Generator<RecallCandidate, void, undefined> {
   const seenTexts = new Set<string>();
-  const keptTerms: Array<ReadonlySet<string>> = [];
+  const distinct = new NearDuplicateFilter(PACK_NEAR_DUPLICATE);
   for (const { hit } of ranked) {
+    reading.count += 1;
     const { entry } = hit;
     if (sourcesByEntry.has(entry.citation.entry_id) || seenTexts.has(entry.text)) continue;
-    const terms = new Set(hit.search_text.split(" "));
-    if (keptTerms.some((kept) => termSetSimilarity(kept, terms) >= PACK_NEAR_DUPLICATE)) continue;
+    if (!distinct.admit(hit.search_text)) continue;
     seenTexts.add(entry.text);
-    keptTerms.push(terms);
     sourcesByEntry.set(
       entry.citation.entry_id,
       entry.source_refs.map((ref) => ref.source_id),

@@ -2,7 +2,7 @@
 import type { ArtifactReference } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import { shapePrompt } from "../../search/query.ts";
-import { rankHits, type RankedHit } from "../../search/rank.ts";
+import { rankHead, rankHits, type RankedHit } from "../../search/rank.ts";
 import type { Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import type { Embedder } from "../../search/embeddings/types.ts";
@@ -19,13 +19,43 @@ export interface RankedSearch {
   ranked: RankedHit[];
 }
 
-export async function searchRanked(store: Store, scopeId: string, query: string, limit: number): Promise<RankedSearch> {
+/**
+ * Whether the caller of `searchRanked` needs no more than the first `settled` hits of `ranked` (which the hits not
+ * yet read cannot displace). Without it, the caller needs all `limit`.
+ */
+export type RankedEnough = (ranked: RankedHit[], settled: number) => boolean;
+
+/**
+ * The best `limit` hits, ranked. The store stops reading hits once the ranked ones that the caller needs are settled
+ * (see `enough`); beyond those, the returned ranking may then differ from the full one.
+ */
+export async function searchRanked(
+  store: Store,
+  scopeId: string,
+  query: string,
+  limit: number,
+  enough: RankedEnough = (_ranked, settled) => settled >= limit,
+): Promise<RankedSearch> {
   const { terms, focus } = await shapePrompt(store, scopeId, query);
-  const result = await store.searchMemory({ scope_id: scopeId, terms, limit: Math.max(MIN_FETCH, limit * OVERFETCH) });
+  const head = { hits: -1, ranked: [] as RankedHit[] };
+  const result = await store.searchMemory({
+    scope_id: scopeId,
+    terms,
+    limit: Math.max(MIN_FETCH, limit * OVERFETCH),
+    enough: (hits, nextRelevance, revision) => {
+      const { ranked, settled } = rankHead(hits, terms, revision, { focus, limit }, nextRelevance);
+      head.hits = hits.length;
+      head.ranked = ranked;
+      return enough(ranked, settled);
+    },
+  });
   if (result.memory === null) return { memory: null, ranked: [] };
   return {
     memory: result.memory,
-    ranked: rankHits(result.hits, terms, result.memory.revision, { focus, limit }),
+    ranked:
+      head.hits === result.hits.length
+        ? head.ranked
+        : rankHits(result.hits, terms, result.memory.revision, { focus, limit }),
   };
 }
 

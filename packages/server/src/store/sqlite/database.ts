@@ -2,6 +2,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { PowerContextError } from "../../errors.ts";
 import { MIGRATIONS } from "./migrations.ts";
+import { stmt } from "./statements.ts";
 
 export interface SqliteOptions {
   /** Apply migrations up to this version only (tests build older databases with it). Defaults to the latest. */
@@ -60,5 +61,16 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
+  }
+}
+
+/** Runs `work` as one read snapshot, so that its statements see the same database state (inside any open transaction). */
+export function readSnapshot<T>(db: DatabaseSync, work: () => T): T {
+  if (db.isTransaction) return work();
+  stmt(db, "BEGIN").run();
+  try {
+    return work();
+  } finally {
+    if (db.isTransaction) stmt(db, "COMMIT").run();
   }
 }

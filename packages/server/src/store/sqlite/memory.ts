@@ -1,14 +1,12 @@
-// Memory operations: explicit writes with their preconditions, reads at the head or at any revision, search.
+// Memory operations: explicit writes with their preconditions, reads at the head or at any revision.
 import type { DatabaseSync } from "node:sqlite";
-import type { ArtifactReference, EntryChange, MemoryCitation } from "@powercontext/protocol";
+import type { EntryChange, MemoryCitation } from "@powercontext/protocol";
 import type {
   ChangesResult,
   EntryLookup,
   EntryMutationResult,
   MemoryListing,
   MemoryRevisionChanges,
-  MemorySearchQuery,
-  MemorySearchResult,
   RememberInput,
   RememberResult,
   ReviseInput,
@@ -16,7 +14,7 @@ import type {
 } from "../types.ts";
 import { readHeadRow, writeRevision } from "./memory-revision.ts";
 import { memoryRef, toMemoryEntry, type EntryVersionRow } from "./rows.ts";
-import { readScope, scopeToken } from "./scope-state.ts";
+import { readScope } from "./scope-state.ts";
 import { stmt } from "./statements.ts";
 
 export function headRevision(db: DatabaseSync, scopeId: string): number {
@@ -257,43 +255,6 @@ export function listChanges(db: DatabaseSync, scopeId: string, since: number | n
     });
   }
   return { status: "ok", memory: memoryRef(head), revisions };
-}
-
-export function searchMemory(db: DatabaseSync, query: MemorySearchQuery): MemorySearchResult {
-  const scope = readScope(db, query.scope_id);
-  if (!scope || scope.memory_revision === 0) return { memory: null, hits: [] };
-  const memory: ArtifactReference = memoryRef(scope.memory_revision);
-  const terms = query.terms.filter((term) => /^[\p{L}\p{N}]+$/u.test(term));
-  if (terms.length === 0 || query.limit < 1) return { memory, hits: [] };
-  const match = `scope_key:${scopeToken(scope.scope_key)} AND body:(${terms.map((term) => `"${term}"`).join(" OR ")})`;
-  const rows = stmt(
-    db,
-    // Rank inside FTS5 first, then join only the top rows (joining every match before sorting costs more than the search).
-    `SELECT v.*, f.rank AS rank FROM
-       (SELECT rowid, bm25(entry_fts, 0.0, 1.0) AS rank FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rank LIMIT ?) f
-     JOIN entry_head h ON h.key = f.rowid
-     JOIN entry_version v ON v.entry_version_id = h.entry_version_id
-     ORDER BY f.rank`,
-  ).all(match, query.limit) as unknown as Array<EntryVersionRow & { rank: number }>;
-  return {
-    memory,
-    hits: rows.map((row) => ({
-      entry: toMemoryEntry(row, scope.memory_revision, true),
-      relevance: -row.rank,
-      written_revision: row.written_revision,
-      search_text: row.search_text,
-    })),
-  };
-}
-
-export function termFrequencies(db: DatabaseSync, terms: readonly string[]): Map<string, number> {
-  const lookup = stmt(db, "SELECT doc FROM entry_vocab WHERE term = ?");
-  const frequencies = new Map<string, number>();
-  for (const term of new Set(terms)) {
-    const row = lookup.get(term) as { doc: number } | undefined;
-    frequencies.set(term, row?.doc ?? 0);
-  }
-  return frequencies;
 }
 
 export function findActiveByFingerprint(

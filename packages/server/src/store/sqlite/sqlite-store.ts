@@ -23,6 +23,7 @@ import { groupCaptures } from "./capture-group.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
 import { memoryRef } from "./rows.ts";
+import * as search from "./search.ts";
 import * as stats from "./stats.ts";
 
 export type { SqliteOptions } from "./database.ts";
@@ -57,8 +58,8 @@ function createSqliteStore(db: DatabaseSync): SqliteStore {
     listEntries: (scopeId: string, includeInactive: boolean) =>
       read(() => memory.listEntries(db, scopeId, includeInactive)),
     listChanges: (scopeId: string, since: number | null) => read(() => memory.listChanges(db, scopeId, since)),
-    searchMemory: (query: MemorySearchQuery) => read(() => memory.searchMemory(db, query)),
-    termFrequencies: (_scopeId: string, terms: string[]) => read(() => memory.termFrequencies(db, terms)),
+    searchMemory: (query: MemorySearchQuery) => read(() => search.searchMemory(db, query)),
+    termFrequencies: (_scopeId: string, terms: string[]) => read(() => search.termFrequencies(db, terms)),
     findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
       read(() => memory.findActiveByFingerprint(db, scopeId, fingerprints)),
     listCandidates: (query: CandidateListQuery) => read(() => candidates.listCandidates(db, query)),

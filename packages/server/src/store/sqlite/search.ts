@@ -1,0 +1,97 @@
+// Full-text search over a scope's active entries: FTS5 ranks the matches (bm25), then the top rows are read in
+// batches, best first, so that a caller who can tell that the rest cannot matter stops reading them (query.enough).
+import type { DatabaseSync } from "node:sqlite";
+import type { ArtifactReference, SourceReference } from "@powercontext/protocol";
+import type { MemorySearchHit, MemorySearchQuery, MemorySearchResult } from "../types.ts";
+import { readSnapshot } from "./database.ts";
+import { memoryRef } from "./rows.ts";
+import { readScope, scopeToken } from "./scope-state.ts";
+import { arrayStmt, stmt } from "./statements.ts";
+
+/** Rows read before the caller is first asked whether they are enough; the rest are read in one go. */
+const FIRST_BATCH = 24;
+
+/** [FTS rowid (= entry_head.key), FTS5 rank (lower is better)] */
+type RankedRow = [key: number, rank: number];
+
+/** The columns a hit needs after its key, in SELECT order. */
+type HitRow = [
+  key: number,
+  entry_id: string,
+  entry_version_id: string,
+  version: number,
+  kind: string,
+  text: string,
+  search_text: string,
+  source_refs: string,
+  artifact_refs: string,
+  written_revision: number,
+];
+
+export function searchMemory(db: DatabaseSync, query: MemorySearchQuery): MemorySearchResult {
+  return readSnapshot(db, () => {
+    const scope = readScope(db, query.scope_id);
+    if (!scope || scope.memory_revision === 0) return { memory: null, hits: [] };
+    const memory: ArtifactReference = memoryRef(scope.memory_revision);
+    const terms = query.terms.filter((term) => /^[\p{L}\p{N}]+$/u.test(term));
+    if (terms.length === 0 || query.limit < 1) return { memory, hits: [] };
+    const match = `scope_key:${scopeToken(scope.scope_key)} AND body:(${terms.map((term) => `"${term}"`).join(" OR ")})`;
+    const ranked = arrayStmt(
+      db,
+      "SELECT rowid, bm25(entry_fts, 0.0, 1.0) AS rank FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rank LIMIT ?",
+    ).all(match, query.limit) as unknown as RankedRow[];
+    const hits = readHits(db, ranked.slice(0, FIRST_BATCH), scope.memory_revision);
+    const next = ranked[FIRST_BATCH];
+    if (next !== undefined && !query.enough?.(hits, -next[1], scope.memory_revision)) {
+      hits.push(...readHits(db, ranked.slice(FIRST_BATCH), scope.memory_revision));
+    }
+    return { memory, hits };
+  });
+}
+
+/** The hits for these ranked rows, in their order. */
+function readHits(db: DatabaseSync, ranked: readonly RankedRow[], revision: number): MemorySearchHit[] {
+  const rows = arrayStmt(
+    db,
+    `SELECT h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text, v.source_refs,
+       v.artifact_refs, v.written_revision
+     FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
+     WHERE h.key IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ranked.map(([key]) => key))) as unknown as HitRow[];
+  const byKey = new Map(rows.map((row) => [row[0], row]));
+  const hits: MemorySearchHit[] = [];
+  for (const [key, rank] of ranked) {
+    const row = byKey.get(key);
+    if (row) hits.push(toSearchHit(row, -rank, revision));
+  }
+  return hits;
+}
+
+function toSearchHit(row: HitRow, relevance: number, revision: number): MemorySearchHit {
+  const [, entry_id, entry_version_id, version, kind, text, search_text, source_refs, artifact_refs, written_revision] =
+    row;
+  return {
+    entry: {
+      citation: { memory_ref: memoryRef(revision), entry_id, entry_version_id },
+      version,
+      kind,
+      text,
+      state: "active",
+      source_refs: JSON.parse(source_refs) as SourceReference[],
+      artifact_refs: JSON.parse(artifact_refs) as ArtifactReference[],
+    },
+    relevance,
+    written_revision,
+    search_text,
+  };
+}
+
+export function termFrequencies(db: DatabaseSync, terms: readonly string[]): Map<string, number> {
+  const lookup = stmt(db, "SELECT doc FROM entry_vocab WHERE term = ?");
+  const frequencies = new Map<string, number>();
+  for (const term of new Set(terms)) {
+    const row = lookup.get(term) as { doc: number } | undefined;
+    frequencies.set(term, row?.doc ?? 0);
+  }
+  return frequencies;
+}
