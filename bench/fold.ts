@@ -18,6 +18,9 @@ let WINDOW = 128_000;
 /** `--thresholds max,min`: a non-default policy for the fold arm (loaded through a wrapper extension). */
 let THRESHOLDS: { maxTarget: number; minTarget: number } | null = null;
 let MAX_TOKENS = 16_384;
+/** Pi's default `compaction.keepRecentTokens`; `--keep-recent` overrides it, and windows under 80k use a quarter. */
+const PI_KEEP_RECENT_TOKENS = 20_000;
+let KEEP_RECENT = PI_KEEP_RECENT_TOKENS;
 const READS = 4;
 
 interface ArmResult {
@@ -94,7 +97,7 @@ async function runArm(arm: "native" | "fold", stages: number): Promise<ArmResult
     baseUrl: fake.baseUrl,
     contextWindow: WINDOW,
     maxTokens: MAX_TOKENS,
-    settings: { compaction: { reserveTokens: MAX_TOKENS, keepRecentTokens: WINDOW / 4 } },
+    settings: { compaction: { reserveTokens: MAX_TOKENS, keepRecentTokens: KEEP_RECENT } },
     files,
   });
   const pi = await startPi(home, [
@@ -197,7 +200,10 @@ export async function run(args: string[]): Promise<void> {
   if (window >= 0) {
     WINDOW = Number(args[window + 1]);
     MAX_TOKENS = Math.min(16_384, Math.floor(WINDOW / 8));
+    KEEP_RECENT = Math.min(PI_KEEP_RECENT_TOKENS, Math.floor(WINDOW / 4));
   }
+  const keep = args.indexOf("--keep-recent");
+  if (keep >= 0) KEEP_RECENT = Number(args[keep + 1]);
   const policy = args.indexOf("--thresholds");
   if (policy >= 0) {
     const [maxTarget, minTarget] = String(args[policy + 1])
@@ -205,7 +211,9 @@ export async function run(args: string[]): Promise<void> {
       .map(Number);
     THRESHOLDS = { maxTarget: maxTarget as number, minTarget: minTarget as number };
   }
-  progress(`fold replay: ${stages} stages × ${READS} reads, window ${WINDOW}, maxTokens ${MAX_TOKENS}`);
+  progress(
+    `fold replay: ${stages} stages × ${READS} reads, window ${WINDOW}, maxTokens ${MAX_TOKENS}, keepRecentTokens ${KEEP_RECENT}`,
+  );
   const native = await runArm("native", stages);
   const fold = await runArm("fold", stages);
   const hook = await contextHookTiming(2_000);
@@ -213,6 +221,7 @@ export async function run(args: string[]): Promise<void> {
     benchmark: "fold",
     stages,
     window: WINDOW,
+    nativeCompaction: { reserveTokens: MAX_TOKENS, keepRecentTokens: KEEP_RECENT },
     thresholds: { ...DEFAULT_THRESHOLDS, ...THRESHOLDS },
     machine: machine(),
     native,
