@@ -6,6 +6,7 @@ import { failOpen, stderrLogger } from "../src/fail-open.ts";
 import { evidenceDirFor, openStoreFor } from "../src/host.ts";
 import type { EntryLike } from "../src/items.ts";
 import { type CompleteModel, modelSummarizer } from "../src/model-summarizer.ts";
+import { WAYPOINT_NOTICE_TYPE, waypointMessage } from "../src/notices.ts";
 import { validateOptions } from "../src/options.ts";
 import { overflowNotice, OVERFLOW_NOTICE_TYPE } from "../src/overflow-notice.ts";
 import { FoldSession, OVERFLOW_COMPACTION_SUMMARY, STATE_ENTRY_TYPE } from "../src/session.ts";
@@ -104,7 +105,15 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
         ctx.abort();
         return undefined;
       }
-      if (options.guidance.thresholdNotices) for (const notice of decision.notices) notify(ctx, notice.text, "info");
+      if (options.guidance.thresholdNotices) {
+        for (const notice of decision.notices) notify(ctx, notice.text, "info");
+        const waypoint = waypointMessage(decision.notices, options.thresholds.maxTarget);
+        if (waypoint !== null)
+          pi.sendMessage(
+            { customType: WAYPOINT_NOTICE_TYPE, content: waypoint, display: true },
+            { deliverAs: "nextTurn" },
+          );
+      }
       if (decision.kind === "unchanged") return undefined;
       if (decision.commit?.trigger === "overflow")
         pi.sendMessage(

@@ -46,9 +46,12 @@ function generateContext(seed: number): { messages: Message[]; entries: EntryLik
     else if (roll < 0.07) entries.push({ type: "message", id: `s${entries.length}`, message: { role: "system" } });
     else if (roll < 0.1) {
       const timestamp = new Date(1_700_000_000_000 + entries.length).toISOString();
-      entries.push({ type: "custom_message", id: `c${entries.length}`, timestamp });
-      if (random() < 0.3) messages.push({ role: "custom", content: "stray", timestamp: Date.parse(timestamp) + 1 });
-      messages.push({ role: "custom", content: "note", timestamp: Date.parse(timestamp) });
+      const content = random() < 0.5 ? "note" : [{ type: "text", text: `note ${entries.length}` }];
+      entries.push({ type: "custom_message", id: `c${entries.length}`, timestamp, customType: "note", content });
+      if (random() < 0.3) messages.push({ role: "custom", customType: "note", content: "stray", timestamp: 1 });
+      // Pi 0.82.1 stamps a custom message when it is sent, its entry when it is appended.
+      const skew = random() < 0.5 ? 0 : 7;
+      messages.push({ role: "custom", customType: "note", content, timestamp: Date.parse(timestamp) + skew });
     } else if (roll < 0.2) messages.push(injected(item.message, previous?.message, random()));
     else if (roll < 0.23 && entries.length > 0)
       entries.push({ type: "context_edit", id: `x${entries.length}`, targetId: entries[0]?.id });

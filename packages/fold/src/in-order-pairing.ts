@@ -2,6 +2,7 @@
 // entries line up, the usual case. Keys are built only around the places where they do not: a compaction's summary and
 // the entries it replaced, an omitted failed attempt, a message another extension injected.
 import {
+  customKey,
   enqueue,
   entryKey,
   type EntryLike,
@@ -23,15 +24,16 @@ interface StampFilter {
   plain: boolean;
 }
 
+/** A key of role, timestamp and tool call (custom messages key by content instead). */
 function isPlain(role: unknown, timestamp: unknown): timestamp is number {
-  return typeof timestamp === "number" && typeof role === "string" && !role.includes("|");
+  return typeof timestamp === "number" && typeof role === "string" && role !== "custom" && !role.includes("|");
 }
 
-/** Adds a keyed entry (one `entryKey` does not map to null). */
+/** Adds a keyed entry (one `entryKey` does not map to null). A custom message's key never equals a plain one. */
 function addStamp(filter: StampFilter, entry: EntryLike): void {
-  const role = entry.type === "message" ? entry.message?.role : "custom";
-  const timestamp = entry.type === "message" ? entry.message?.timestamp : Date.parse(entry.timestamp as string);
-  if (isPlain(role, timestamp)) filter.stamps.add(timestamp);
+  if (entry.type === "custom_message") return;
+  const timestamp = entry.message?.timestamp;
+  if (isPlain(entry.message?.role, timestamp)) filter.stamps.add(timestamp);
   else filter.plain = false;
 }
 
@@ -43,7 +45,7 @@ function excludes(filter: StampFilter, message: Message): boolean {
 /** True when the entry has a pairing key (`entryKey` is not null), without building it. */
 function hasKey(entry: EntryLike): boolean {
   if (entry.type === "message") return entry.message !== undefined && entry.message.role !== "system";
-  return entry.type === "custom_message" && entry.timestamp !== undefined;
+  return entry.type === "custom_message";
 }
 
 function sameToolCall(a: unknown, b: unknown): boolean {
@@ -62,9 +64,7 @@ function surelyMatches(entry: EntryLike, message: Message): boolean {
   return (
     entry.type === "custom_message" &&
     message.role === "custom" &&
-    entry.timestamp !== undefined &&
-    Date.parse(entry.timestamp) === message.timestamp &&
-    sameToolCall(undefined, message.toolCallId)
+    customKey(entry.customType, entry.content) === messageKey(message)
   );
 }
 

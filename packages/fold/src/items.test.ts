@@ -30,3 +30,51 @@ test("context messages pair with their session entries; unknown messages are syn
     ],
   );
 });
+
+test("an extension's custom messages pair by type and content, also when Pi stamps them apart from their entries", () => {
+  const waypoint = [{ type: "text", text: "[powercontext-fold: passed 25%]" }];
+  const entries = [
+    {
+      type: "custom_message",
+      id: "w1",
+      timestamp: "2026-11-29T22:00:00.000Z",
+      customType: "waypoint",
+      content: waypoint,
+    },
+    { type: "message", id: "u1", message: user("a", 5) },
+    {
+      type: "custom_message",
+      id: "w2",
+      timestamp: "2026-11-29T22:00:09.000Z",
+      customType: "waypoint",
+      content: waypoint,
+    },
+    { type: "custom_message", id: "r1", timestamp: "2026-11-29T22:00:09.500Z", customType: "recall", content: "facts" },
+  ];
+  // As Pi 0.82.1 builds them: the message keeps the time it was sent, earlier than its entry's.
+  const custom = (customType: string, content: unknown, timestamp: number) => ({
+    role: "custom",
+    customType,
+    content,
+    display: true,
+    timestamp,
+  });
+  const items = itemsFromContext(
+    [
+      custom("waypoint", waypoint, Date.parse("2026-11-29T21:59:59.990Z")),
+      user("a", 5),
+      custom("waypoint", waypoint, Date.parse("2026-11-29T22:00:08.990Z")),
+      custom("recall", "other facts", Date.parse("2026-11-29T22:00:09.500Z")),
+    ],
+    entries,
+  );
+  assert.deepEqual(
+    items.map((item) => [item.id, item.foldable]),
+    [
+      ["w1", true],
+      ["u1", true],
+      ["w2", true],
+      ["@3", false],
+    ],
+  );
+});

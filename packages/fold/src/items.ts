@@ -7,6 +7,9 @@ export interface EntryLike {
   id: string;
   timestamp?: string;
   message?: Message;
+  /** `custom_message` entries: what their message carries. */
+  customType?: string;
+  content?: unknown;
   /** `context_edit` entries: the entry whose content they replace. */
   targetId?: string;
 }
@@ -19,16 +22,24 @@ export function keyOf(role: string, timestamp: unknown, toolCallId: unknown): st
   return `${role}|${String(timestamp)}|${typeof toolCallId === "string" ? toolCallId : ""}`;
 }
 
+/**
+ * An extension's custom message pairs by its type and content, not its timestamp: Pi 0.82.1 stamps the message when
+ * it is sent and its entry when it is appended. Identical ones pair in order.
+ */
+export function customKey(customType: unknown, content: unknown): string {
+  return `custom|${String(customType)}|${JSON.stringify(content ?? [])}`;
+}
+
 /** The pairing key of an entry, or null when the entry projects no message this package pairs. */
 export function entryKey(entry: EntryLike): string | null {
   if (entry.type === "message" && entry.message !== undefined && entry.message.role !== "system")
     return keyOf(entry.message.role, entry.message.timestamp, entry.message.toolCallId);
-  if (entry.type === "custom_message" && entry.timestamp !== undefined)
-    return keyOf("custom", Date.parse(entry.timestamp), undefined);
+  if (entry.type === "custom_message") return customKey(entry.customType, entry.content);
   return null;
 }
 
 export function messageKey(message: Message): string {
+  if (message.role === "custom") return customKey(message.customType, message.content);
   return keyOf(message.role, message.timestamp, message.toolCallId);
 }
 
@@ -99,7 +110,8 @@ export function pairByKeys(messages: readonly Message[], entries: readonly Entry
 }
 
 /**
- * Pairs each context message with the session entry it came from (by role, timestamp and tool call id, in order).
+ * Pairs each context message with the session entry it came from (by role, timestamp and tool call id, or a custom
+ * message's type and content, in order).
  * Messages with no entry get a synthetic `@n` id and are never folded. The overflow-recovery compaction summary is dropped.
  */
 export function itemsFromContext(messages: readonly Message[], entries: readonly EntryLike[]): Item[] {

@@ -1,5 +1,6 @@
-// Occupancy waypoints for the person: 25, 50 and 75 % of the serving budget, each announced once per upward crossing.
-// Falling back below a waypoint (after a commit) re-arms it. Pure.
+// Occupancy waypoints: 25, 50 and 75 % of the serving budget, each announced once per upward crossing, to the person
+// (a notification) and to the agent (one appended message). Falling back below a waypoint (after a commit) re-arms
+// it. Pure.
 
 export const OCCUPANCY_WAYPOINTS = [25, 50, 75] as const;
 
@@ -25,4 +26,20 @@ export function occupancyCrossings(announced: number, share: number): Crossings 
     text: `powercontext-fold: the context window passed ${level}% of the serving budget (now ${Math.round(percent)}%)`,
   }));
   return { notices, announced: reached };
+}
+
+export const WAYPOINT_NOTICE_TYPE = "powercontext-fold.waypoint";
+
+/**
+ * The agent's waypoint message for the highest waypoint a request crossed: appended once (never inserted into earlier
+ * bytes), it says where the commit line is and how to choose what folds there.
+ */
+export function waypointMessage(notices: readonly OccupancyNotice[], maxTarget: number): string | null {
+  const highest = notices.at(-1);
+  if (highest === undefined) return null;
+  return (
+    `[powercontext-fold: the context window passed ${highest.level}% of the serving budget. At ${Math.round(maxTarget * 100)}% ` +
+    `one commit folds your pending marks, then the stalest unmarked spans; mark finished work with fold_context ` +
+    `{"action":"fold","from":<entry id>,"to":<entry id>} to choose what folds. Nothing changes before then.]`
+  );
 }

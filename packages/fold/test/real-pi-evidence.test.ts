@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { startFakeModel, wireText } from "./support/fake-model.ts";
+import { lastToolJson, startFakeModel, wireText } from "./support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi } from "./support/pi-rpc.ts";
 
 const BIG = `FILE stage 1 part 1\n${"a line of an oversized read that goes to an evidence file\n".repeat(400)}`;
@@ -66,7 +66,7 @@ for (const version of PI_VERSIONS) {
           return source;
         };
         const lastToolResult = () =>
-          JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as {
+          lastToolJson(fake) as unknown as {
             verified: boolean;
             source: string;
             next: number | null;

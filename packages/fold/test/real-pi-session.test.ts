@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { startFakeModel, wireText, type FakeModel, type WireRequest } from "./support/fake-model.ts";
+import { lastToolJson, startFakeModel, wireText, type FakeModel, type WireRequest } from "./support/fake-model.ts";
 import {
   EXTENSION_PATH,
   type HermeticHome,
@@ -121,7 +121,7 @@ function suite(version: PiVersion): void {
     let source = "";
     for (let offset: number | null = 0; offset !== null; ) {
       await pi.prompt(callTool({ action: "peek", id, offset, bytes: 16_000 }));
-      const page = JSON.parse(wireText(fake.requests.at(-1)?.messages.at(-1)?.content)) as Record<string, unknown>;
+      const page = lastToolJson(fake);
       assert.equal(page.verified, true, JSON.stringify(page).slice(0, 300));
       source += String(page.source);
       offset = page.next as number | null;

@@ -29,10 +29,14 @@ export function requestTokens(request: WireRequest): number {
 const TOOL_CALL = /CALL_TOOL:(\w+)(?:\s+(\{[\s\S]*\}))?/;
 const STAGE = /STAGE (\d+) READS (\d+)/;
 
-function isScriptMessage(message: WireRequest["messages"][number]): boolean {
+/** A brief or one of the extension's notices: user-role messages that are not the person's. */
+function isFoldMessage(message: WireRequest["messages"][number]): boolean {
   const text = wireText(message.content);
-  return message.role === "user" && !text.startsWith("[folded ") && !text.startsWith("[powercontext-fold:");
+  return message.role === "user" && (text.startsWith("[folded ") || text.startsWith("[powercontext-fold:"));
 }
+
+const isScriptMessage = (message: WireRequest["messages"][number]): boolean =>
+  message.role === "user" && !isFoldMessage(message);
 
 export async function startFakeModel(): Promise<FakeModel> {
   const settings = { overflowAbove: null as number | null, failModels: new Set<string>() };
@@ -54,7 +58,7 @@ export async function startFakeModel(): Promise<FakeModel> {
       return { text: "SUMMARY: earlier stages read their files and reported.", usage };
     const lastUser = request.messages.findLastIndex(isScriptMessage);
     const userText = wireText(request.messages[lastUser]?.content);
-    const after = lastUser < 0 ? [] : request.messages.slice(lastUser + 1);
+    const after = lastUser < 0 ? [] : request.messages.slice(lastUser + 1).filter((message) => !isFoldMessage(message));
     const stage = STAGE.exec(userText);
     const wanted = TOOL_CALL.exec(userText);
     if (stage !== null) {
@@ -67,7 +71,7 @@ export async function startFakeModel(): Promise<FakeModel> {
     }
     if (wanted !== null && after.length === 0)
       return { calls: [{ name: wanted[1] as string, arguments: wanted[2] ?? "{}" }], usage };
-    const last = request.messages.at(-1);
+    const last = request.messages.findLast((message) => !isFoldMessage(message));
     return { text: last?.role === "tool" ? `tool said ${wireText(last.content)}` : "ok", usage };
   });
   return {
@@ -100,4 +104,10 @@ export function wireLinkageViolation(request: WireRequest): string | null {
     pending = new Set(open);
   }
   return null;
+}
+
+/** The JSON of the last tool result the model received (later appended notices do not hide it). */
+export function lastToolJson(model: FakeModel): Record<string, unknown> {
+  const last = model.requests.at(-1)?.messages.findLast((message) => message.role === "tool");
+  return JSON.parse(wireText(last?.content)) as Record<string, unknown>;
 }
