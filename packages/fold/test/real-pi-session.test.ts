@@ -1,12 +1,20 @@
 // Folds across the session's lifecycle in a real Pi process (RPC), on Pi 1.6.0 and 0.82.1: a session resumed by a new
 // process keeps its folds, its exact prefix and its verifiable originals; `/tree` navigation (driven through
-// `ctx.navigateTree` from a command, as the TUI's /tree does) shows the folds of the branch it lands on.
+// `ctx.navigateTree` from a command, as the TUI's /tree does) shows the folds of the branch it lands on, with or
+// without a branch summary.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { lastToolJson, startFakeModel, wireText, type FakeModel, type WireRequest } from "./support/fake-model.ts";
+import {
+  lastToolJson,
+  startFakeModel,
+  wireLinkageViolation,
+  wireText,
+  type FakeModel,
+  type WireRequest,
+} from "./support/fake-model.ts";
 import {
   EXTENSION_PATH,
   type HermeticHome,
@@ -27,7 +35,10 @@ interface Entry {
 
 const STAGES = 8;
 const NAVIGATOR = `export default (pi) => pi.registerCommand("nav", {
-  handler: async (args, ctx) => ctx.ui.notify(JSON.stringify(await ctx.navigateTree(args.trim(), { summarize: false })), "info"),
+  handler: async (args, ctx) => {
+    const [id, summarize] = args.trim().split(" ");
+    ctx.ui.notify(JSON.stringify(await ctx.navigateTree(id, { summarize: summarize === "summarize" })), "info");
+  },
 });
 `;
 
@@ -58,9 +69,9 @@ function suite(version: PiVersion): void {
     assert.ok(state !== undefined, "a state snapshot was persisted");
     return state;
   };
-  const navigate = async (entryId: string): Promise<void> => {
+  const navigate = async (entryId: string, summarize = false): Promise<void> => {
     const from = pi.events.length;
-    await pi.send({ type: "prompt", message: `/nav ${entryId}` });
+    await pi.send({ type: "prompt", message: `/nav ${entryId}${summarize ? " summarize" : ""}` });
     for (let waited = 0; waited < 200; waited += 1) {
       const note = pi.events
         .slice(from)
@@ -159,6 +170,27 @@ function suite(version: PiVersion): void {
       serialized(lastBefore),
       "the main branch's last request is an exact prefix again",
     );
+  });
+
+  test("/tree with a branch summary: the summary is sent as is, and folding goes on around it", async () => {
+    const list = await entries();
+    const early = list.find(
+      (entry) => entry.message?.role === "assistant" && wireText(entry.message.content) === "stage 2 done",
+    );
+    assert.ok(early !== undefined);
+    await navigate(early.id, true);
+    const sent = fake.requests.length;
+    for (let stage = 3; stage <= STAGES; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);
+    const after = fake.requests.slice(sent).filter((request) => (request.tools ?? []).length > 0);
+    const summary = (request: WireRequest) =>
+      request.messages.some((message) => wireText(message.content).includes("SUMMARY: earlier stages"));
+    assert.ok(after.length > 0 && summary(after[0] as WireRequest), "the branch summary reached the model");
+    assert.ok(
+      after.some((request) => briefsOf(request).length > 0),
+      "folds committed on the new branch",
+    );
+    assert.ok(after.every(summary), "the branch summary was never folded away into a brief");
+    for (const request of after) assert.equal(wireLinkageViolation(request), null);
   });
 }
 
