@@ -8,7 +8,7 @@
 // an HTTP 500. Every answer reports its prompt tokens as this fake counts them.
 import { startChatServer, type WireRequest, wireText } from "@powercontext/pi-testing";
 
-export { type WireMessage, type WireRequest, wireText } from "@powercontext/pi-testing";
+export { systemPromptOf, type WireMessage, type WireRequest, wireText } from "@powercontext/pi-testing";
 
 export interface FakeModel {
   baseUrl: string;

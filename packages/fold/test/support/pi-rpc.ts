@@ -31,11 +31,17 @@ export function makeHome(options: HomeOptions): HermeticHome {
   return makeSharedHome({ ...options, prefix: "pc-fold-" });
 }
 
-export async function startPi(home: HermeticHome, args: string[], version: PiVersion = LATEST_PI): Promise<PiProcess> {
+export async function startPi(
+  home: HermeticHome,
+  args: string[],
+  version: PiVersion = LATEST_PI,
+  env: Record<string, string> = {},
+): Promise<PiProcess> {
   const pi = await startSharedPi({
     version,
     home,
     args: ["--no-extensions", "--no-skills", "--no-context-files", ...args],
+    env,
   });
   const command = pi.command;
   return Object.assign(pi, { command: (text: string) => command(`/fold ${text}`) });
