@@ -1,6 +1,5 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { completeSimple } from "@earendil-works/pi-ai/compat";
 import { writeEvidence } from "../src/evidence.ts";
 import { failOpen, stderrLogger } from "../src/fail-open.ts";
 import { evidenceDirFor, openStoreFor } from "../src/host.ts";
@@ -35,7 +34,12 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
       ? null
       : modelSummarizer<HostModel>(
           {
-            complete: completeSimple as unknown as CompleteModel<HostModel>,
+            // Loaded on first use: a host that does not map this specifier still loads the extension without a
+            // summarizer, and with one each summary falls back to the deterministic brief.
+            complete: async (model, context, options) => {
+              const { completeSimple } = await import("@earendil-works/pi-ai/compat");
+              return (completeSimple as unknown as CompleteModel<HostModel>)(model, context, options);
+            },
             sessionModel: () => current?.model,
             find: (provider, model) => current?.modelRegistry.find(provider, model),
             auth: async (model) => {
