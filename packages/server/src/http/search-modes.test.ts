@@ -91,3 +91,27 @@ test("secrets in the query are scrubbed before they reach the embedder", async (
   assert.ok(seen.length > 0);
   assert.ok(seen.every((text) => !text.includes(key)));
 });
+
+test("a long prompt's pasted logs and code are not embedded: the embedder gets the prose the lexical terms came from", async (t) => {
+  const queries: string[] = [];
+  const hashing = createHashingEmbedder();
+  const recording: Embedder = {
+    name: "recording",
+    embed: async (texts) => {
+      queries.push(texts[0] ?? "");
+      return hashing.embed(texts);
+    },
+  };
+  const { post } = await appWithMemory(t, recording);
+  const log = Array.from(
+    { length: 30 },
+    (_, i) => `2026-11-29T10:00:${String(i).padStart(2, "0")}Z ERROR worker-${i} retry budget exhausted`,
+  ).join("\n");
+  const prose = "Where are the billing invoices stored? The export job failed, see the log below.";
+  await post("/v1/memory/search", { scope_id: SCOPE, query: `${prose}\n${log}`, mode: "hybrid" });
+  await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode: "vector" });
+  assert.equal(queries.length, 2);
+  assert.ok(queries[0]?.includes("billing invoices stored"), queries[0]);
+  assert.ok(!queries[0]?.includes("retry budget exhausted"), "the pasted log stays out of the query vector");
+  assert.equal(queries[1], "billing invoices", "a prompt with nothing pasted is embedded whole");
+});

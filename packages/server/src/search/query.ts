@@ -14,6 +14,8 @@ export interface ShapedQuery {
   terms: string[];
   /** "prose": the terms came from what the person wrote; "pasted": the prompt is mostly pasted material. */
   focus: "prose" | "pasted";
+  /** The text the terms came from: the prose when it carries the question alone, else the whole prompt. */
+  text: string;
 }
 
 /**
@@ -26,8 +28,10 @@ export async function shapePrompt(store: Store, scopeId: string, query: string):
   const { prose, pasted } = splitPrompt(query);
   const proseTerms = pasted === "" ? [] : shapeQueryTerms(prose, MAX_CANDIDATE_TERMS);
   const focus = pasted === "" || proseTerms.length >= MIN_PROSE_TERMS ? "prose" : "pasted";
-  const candidates = pasted !== "" && focus === "prose" ? proseTerms : shapeQueryTerms(query, MAX_CANDIDATE_TERMS);
-  if (candidates.length <= MAX_MATCH_TERMS) return { terms: candidates, focus };
+  const proseOnly = pasted !== "" && focus === "prose";
+  const text = proseOnly ? prose : query;
+  const candidates = proseOnly ? proseTerms : shapeQueryTerms(query, MAX_CANDIDATE_TERMS);
+  if (candidates.length <= MAX_MATCH_TERMS) return { terms: candidates, focus, text };
   const frequencies = await store.termFrequencies(scopeId, candidates);
   const terms = candidates
     .map((term, order) => ({ term, order, df: frequencies.get(term) ?? 0 }))
@@ -36,7 +40,7 @@ export async function shapePrompt(store: Store, scopeId: string, query: string):
     .slice(0, MAX_MATCH_TERMS)
     .sort((a, b) => a.order - b.order)
     .map((candidate) => candidate.term);
-  return { terms, focus };
+  return { terms, focus, text };
 }
 
 /** The terms of `shapePrompt`. */

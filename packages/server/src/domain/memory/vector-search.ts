@@ -35,7 +35,7 @@ export async function searchByVector(
   deps: { store: Store; embedder: Embedder },
   { scope_id, query, limit, mode }: { scope_id: string; query: string; limit: number; mode: "vector" | "hybrid" },
 ): Promise<VectorSearch> {
-  const { terms, focus } = await shapePrompt(deps.store, scope_id, query);
+  const { terms, focus, text } = await shapePrompt(deps.store, scope_id, query);
   const result = await deps.store.searchMemory({
     scope_id,
     terms,
@@ -44,7 +44,8 @@ export async function searchByVector(
   if (result.memory === null || result.hits.length === 0 || limit < 1)
     return { status: "ok", memory: result.memory, hits: [] };
   const embedded = await deps.embedder.embed([
-    scrubText(query.slice(0, MAX_QUERY_CHARS)),
+    // The same part of the prompt the lexical terms came from: pasted logs and code would dominate one mean vector.
+    scrubText(text.slice(0, MAX_QUERY_CHARS)),
     ...result.hits.map((hit) => scrubText(hit.entry.text)),
   ]);
   if (embedded.status !== "ok") return { status: "unavailable" };
