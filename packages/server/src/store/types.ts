@@ -206,9 +206,6 @@ export interface NewCandidate {
   disposition: CandidateDisposition;
 }
 
-/** The change reason recorded when an approved near duplicate revises an existing entry to its newer text. */
-export const SUPERSEDED_REASON = "superseded by a newer statement";
-
 export interface FlushCommit {
   scope_id: string;
   previous_cursor: number;

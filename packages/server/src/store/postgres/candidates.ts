@@ -12,9 +12,7 @@ import type {
   FlushCommitResult,
   MemoryCandidate,
 } from "../types.ts";
-import { SUPERSEDED_REASON } from "../types.ts";
 import { readHeadRow, writeRevision, type PlannedChange } from "./memory-revision.ts";
-import { readVersion } from "./memory.ts";
 import { memoryRef } from "./rows.ts";
 import { lockExistingScope, lockScope, type ScopeRow } from "./scope-state.ts";
 import type { Sql } from "./sql.ts";
@@ -55,15 +53,10 @@ function toCandidate(row: CandidateRow): MemoryCandidate {
   };
 }
 
-/**
- * Collects approvals into one revision, resolving duplicates against the head and against each other: an exact
- * duplicate points at the existing entry, a near duplicate revises it to the newer text, anything else is added.
- */
+/** Collects approvals into one revision, resolving duplicates against the head and against each other. */
 class ApprovalBatch {
   readonly changes: PlannedChange[] = [];
   private readonly added = new Map<string, string>();
-  /** Entries already revised in this batch: a revision holds at most one change per entry. */
-  private readonly touched = new Set<string>();
   private readonly links: Array<{ candidateId: string; entryId: string }> = [];
   private readonly sql: Sql;
   private readonly scope: ScopeRow;
@@ -79,29 +72,9 @@ class ApprovalBatch {
     reason: string | null,
   ): Promise<void> {
     const { entry } = approval;
-    const duplicate = await this.findDuplicate(entry.fingerprint);
+    const duplicate = await this.findDuplicate(entry.fingerprint, approval.near_duplicate_of);
     if (duplicate) {
       this.links.push({ candidateId, entryId: duplicate });
-      return;
-    }
-    const near = approval.near_duplicate_of;
-    const nearHead = near ? await readHeadRow(this.sql, this.scope.scope_id, near) : undefined;
-    if (near && nearHead?.state === "active") {
-      this.links.push({ candidateId, entryId: near });
-      if (this.touched.has(near)) return;
-      // A newer statement of an existing entry (often a changed value) supersedes its text; history keeps the old one.
-      const current = await readVersion(this.sql, nearHead.entry_version_id);
-      if (!current) throw new Error(`entry version ${nearHead.entry_version_id} is missing`);
-      this.touched.add(near);
-      this.added.set(entry.fingerprint, near);
-      this.changes.push({
-        op: "revise",
-        entry_id: near,
-        from_entry_version_id: nearHead.entry_version_id,
-        to_entry_version_id: entry.entry_version_id,
-        reason: SUPERSEDED_REASON,
-        write: { entry: { ...entry, entry_id: near }, version: current.version + 1 },
-      });
       return;
     }
     this.added.set(entry.fingerprint, entry.entry_id);
@@ -116,14 +89,18 @@ class ApprovalBatch {
     });
   }
 
-  private async findDuplicate(fingerprint: string): Promise<string | undefined> {
+  private async findDuplicate(fingerprint: string, nearDuplicateOf: string | null): Promise<string | undefined> {
     const inBatch = this.added.get(fingerprint);
     if (inBatch) return inBatch;
     const exact = await this.sql.row<{ entry_id: string }>(
       "SELECT entry_id FROM entry_head WHERE scope_id = $1 AND fingerprint = $2 AND state = 'active' ORDER BY entry_id LIMIT 1",
       [this.scope.scope_id, fingerprint],
     );
-    return exact?.entry_id;
+    if (exact) return exact.entry_id;
+    if (nearDuplicateOf && (await readHeadRow(this.sql, this.scope.scope_id, nearDuplicateOf))?.state === "active") {
+      return nearDuplicateOf;
+    }
+    return undefined;
   }
 
   /** Writes the revision (if anything was added) and returns each approved candidate's resulting citation. */

@@ -12,9 +12,8 @@ import type {
   FlushCommitResult,
   MemoryCandidate,
 } from "../types.ts";
-import { SUPERSEDED_REASON } from "../types.ts";
 import { readHeadRow, writeRevision, type PlannedChange } from "./memory-revision.ts";
-import { activeWithFingerprint, headRevision, readVersion } from "./memory.ts";
+import { activeWithFingerprint, headRevision } from "./memory.ts";
 import { memoryRef } from "./rows.ts";
 import { ensureScope } from "./scope-state.ts";
 import { stmt } from "./statements.ts";
@@ -52,15 +51,10 @@ function toCandidate(row: CandidateRow): MemoryCandidate {
   };
 }
 
-/**
- * Collects approvals into one revision, resolving duplicates against the head and against each other: an exact
- * duplicate points at the existing entry, a near duplicate revises it to the newer text, anything else is added.
- */
+/** Collects approvals into one revision, resolving duplicates against the head and against each other. */
 class ApprovalBatch {
   readonly changes: PlannedChange[] = [];
   private readonly added = new Map<string, string>();
-  /** Entries already revised in this batch: a revision holds at most one change per entry. */
-  private readonly touched = new Set<string>();
   private readonly links: Array<{ candidateId: string; entryId: string }> = [];
   private readonly db: DatabaseSync;
   private readonly scopeId: string;
@@ -76,29 +70,9 @@ class ApprovalBatch {
     reason: string | null,
   ): void {
     const { entry } = approval;
-    const duplicate = this.findDuplicate(entry.fingerprint);
+    const duplicate = this.findDuplicate(entry.fingerprint, approval.near_duplicate_of);
     if (duplicate) {
       this.links.push({ candidateId, entryId: duplicate });
-      return;
-    }
-    const near = approval.near_duplicate_of;
-    const nearHead = near ? readHeadRow(this.db, this.scopeId, near) : undefined;
-    if (near && nearHead?.state === "active") {
-      this.links.push({ candidateId, entryId: near });
-      if (this.touched.has(near)) return;
-      // A newer statement of an existing entry (often a changed value) supersedes its text; history keeps the old one.
-      const current = readVersion(this.db, nearHead.entry_version_id);
-      if (!current) throw new Error(`entry version ${nearHead.entry_version_id} is missing`);
-      this.touched.add(near);
-      this.added.set(entry.fingerprint, near);
-      this.changes.push({
-        op: "revise",
-        entry_id: near,
-        from_entry_version_id: nearHead.entry_version_id,
-        to_entry_version_id: entry.entry_version_id,
-        reason: SUPERSEDED_REASON,
-        write: { entry: { ...entry, entry_id: near }, version: current.version + 1 },
-      });
       return;
     }
     this.added.set(entry.fingerprint, entry.entry_id);
@@ -113,8 +87,14 @@ class ApprovalBatch {
     });
   }
 
-  private findDuplicate(fingerprint: string): string | undefined {
-    return this.added.get(fingerprint) ?? activeWithFingerprint(this.db, this.scopeId, fingerprint)?.entry_id;
+  private findDuplicate(fingerprint: string, nearDuplicateOf: string | null): string | undefined {
+    const inBatch = this.added.get(fingerprint);
+    if (inBatch) return inBatch;
+    const exact = activeWithFingerprint(this.db, this.scopeId, fingerprint);
+    if (exact) return exact.entry_id;
+    if (nearDuplicateOf && readHeadRow(this.db, this.scopeId, nearDuplicateOf)?.state === "active")
+      return nearDuplicateOf;
+    return undefined;
   }
 
   /** Writes the revision (if anything was added) and returns each approved candidate's resulting citation. */
