@@ -11,22 +11,16 @@ import {
   startFakeModel,
   systemPromptOf,
   wireLinkageViolation,
-  wireText,
   type FakeModel,
   type WireRequest,
+  briefsOf,
+  stageFiles,
 } from "./support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
 
 const PI_EXTENSION_PATH = new URL("../../pi/extensions/powercontext.ts", import.meta.url).pathname;
 const STAGES = 10;
 const DECISION = "We decided to build the fold index with a B-tree keyed by entry id.";
-
-const file = (stage: number, part: number): string =>
-  `FILE stage ${stage} part ${part}\n${`line of stage ${stage} part ${part} content\n`.repeat(80)}`;
-const briefsOf = (request: WireRequest): string[] =>
-  request.messages
-    .map((message) => /^\[folded (F\d+):/.exec(wireText(message.content))?.[1])
-    .filter((id): id is string => id !== undefined);
 
 function suite(version: PiVersion): void {
   let fake: FakeModel;
@@ -36,15 +30,12 @@ function suite(version: PiVersion): void {
   before(async () => {
     fake = await startFakeModel();
     server = await startServerProcess(mkdtempSync(join(tmpdir(), "pc-fold-compose-")));
-    const files: Record<string, string> = {};
-    for (let stage = 1; stage <= STAGES; stage += 1)
-      for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
     const home = makeHome({
       baseUrl: fake.baseUrl,
       contextWindow: 16_000,
       maxTokens: 2_000,
       settings: { compaction: { reserveTokens: 2_000 } },
-      files,
+      files: stageFiles(STAGES),
     });
     pi = await startPi(
       home,

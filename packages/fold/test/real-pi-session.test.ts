@@ -14,6 +14,9 @@ import {
   wireText,
   type FakeModel,
   type WireRequest,
+  briefsOf,
+  callTool,
+  stageFiles,
 } from "./support/fake-model.ts";
 import {
   EXTENSION_PATH,
@@ -42,14 +45,7 @@ const NAVIGATOR = `export default (pi) => pi.registerCommand("nav", {
 });
 `;
 
-const file = (stage: number, part: number): string =>
-  `FILE stage ${stage} part ${part}\n${`line of stage ${stage} part ${part} content\n`.repeat(80)}`;
-const callTool = (args: Record<string, unknown>): string => `CALL_TOOL:fold_context ${JSON.stringify(args)}`;
 const serialized = (request: WireRequest): string[] => request.messages.map((message) => JSON.stringify(message));
-const briefsOf = (request: WireRequest): string[] =>
-  request.messages
-    .map((message) => /^\[folded (F\d+):/.exec(wireText(message.content))?.[1])
-    .filter((id): id is string => id !== undefined);
 
 function suite(version: PiVersion): void {
   let fake: FakeModel;
@@ -87,15 +83,12 @@ function suite(version: PiVersion): void {
 
   before(async () => {
     fake = await startFakeModel();
-    const files: Record<string, string> = {};
-    for (let stage = 1; stage <= STAGES; stage += 1)
-      for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
     home = makeHome({
       baseUrl: fake.baseUrl,
       contextWindow: 16_000,
       maxTokens: 2_000,
       settings: { compaction: { reserveTokens: 2_000 } },
-      files,
+      files: stageFiles(STAGES),
     });
     navigator = join(home.agentDir, "navigator.ts");
     writeFileSync(navigator, NAVIGATOR);

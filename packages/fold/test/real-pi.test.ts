@@ -11,6 +11,9 @@ import {
   wireText,
   type FakeModel,
   type WireRequest,
+  briefsOf,
+  callTool,
+  stageFiles,
 } from "./support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
 
@@ -37,10 +40,6 @@ let stage3Mark = "";
 let stage2Mark = "";
 const STAGES = 12;
 
-function file(stage: number, part: number): string {
-  return `FILE stage ${stage} part ${part}\n${`line of stage ${stage} part ${part} content\n`.repeat(80)}`;
-}
-
 async function entries(): Promise<Entry[]> {
   const response = await pi.send({ type: "get_entries" });
   return (response.data as { entries: Entry[] }).entries;
@@ -54,11 +53,6 @@ function latestState(list: Entry[]): NonNullable<Entry["data"]> {
   return state;
 }
 
-const callTool = (args: Record<string, unknown>): string => `CALL_TOOL:fold_context ${JSON.stringify(args)}`;
-const briefsOf = (request: WireRequest): string[] =>
-  request.messages
-    .map((message) => /^\[folded (F\d+):/.exec(wireText(message.content))?.[1])
-    .filter((id): id is string => id !== undefined);
 const lastToolJson = (): Record<string, unknown> => lastToolResult(fake);
 const stageText = (list: Entry[], stage: number, role: string, text: string): Entry => {
   const found = list.find(
@@ -71,15 +65,12 @@ const stageText = (list: Entry[], stage: number, role: string, text: string): En
 function suite(version: PiVersion): void {
   before(async () => {
     fake = await startFakeModel();
-    const files: Record<string, string> = {};
-    for (let stage = 1; stage <= STAGES + 2; stage += 1)
-      for (let part = 1; part <= 3; part += 1) files[`stage-${stage}-${part}.txt`] = file(stage, part);
     const home = makeHome({
       baseUrl: fake.baseUrl,
       contextWindow: 16_000,
       maxTokens: 2_000,
       settings: { compaction: { reserveTokens: 2_000 } },
-      files,
+      files: stageFiles(STAGES + 2),
     });
     pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH], version);
     for (let stage = 1; stage <= 3; stage += 1) await pi.prompt(`STAGE ${stage} READS 3`);

@@ -111,3 +111,23 @@ export function lastToolJson(model: FakeModel): Record<string, unknown> {
   const last = model.requests.at(-1)?.messages.findLast((message) => message.role === "tool");
   return JSON.parse(wireText(last?.content)) as Record<string, unknown>;
 }
+
+/** The project files `STAGE <n> READS <k>` reads, for stages 1..`stages` and parts 1..`parts` (~3.3 KB each). */
+export function stageFiles(stages: number, parts = 3): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let stage = 1; stage <= stages; stage += 1)
+    for (let part = 1; part <= parts; part += 1)
+      files[`stage-${stage}-${part}.txt`] =
+        `FILE stage ${stage} part ${part}\n${`line of stage ${stage} part ${part} content\n`.repeat(80)}`;
+  return files;
+}
+
+/** A prompt that makes the model call the fold tool with `args`. */
+export const callTool = (args: Record<string, unknown>): string => `CALL_TOOL:fold_context ${JSON.stringify(args)}`;
+
+/** The fold ids whose briefs a request carries, in window order. */
+export function briefsOf(request: WireRequest): string[] {
+  return request.messages
+    .map((message) => /^\[folded (F\d+):/.exec(wireText(message.content))?.[1])
+    .filter((id): id is string => id !== undefined);
+}
