@@ -40,6 +40,7 @@ export function waypointMessage(notices: readonly OccupancyNotice[], maxTarget: 
   return (
     `[powercontext-fold: the context window passed ${highest.level}% of the serving budget. At ${Math.round(maxTarget * 100)}% ` +
     `one commit folds your pending marks, then the stalest unmarked spans; mark finished work with fold_context ` +
-    `{"action":"fold","from":<entry id>,"to":<entry id>} to choose what folds. Nothing changes before then.]`
+    `{"action":"fold","from":<entry id>,"to":<entry id>} (ids from {"action":"status"}) to choose what folds. Nothing ` +
+    `changes before then.]`
   );
 }
