@@ -66,3 +66,8 @@ test("while the context hook fails, Pi's threshold compaction is passed through 
     process.stderr.write = stderr;
   }
 });
+
+test("registerFold is importable from the package's ./extension export, for a wrapper that passes options", async () => {
+  const exported = (await import("powercontext-fold/extension")) as { registerFold: unknown };
+  assert.equal(exported.registerFold, registerFold);
+});
