@@ -14,7 +14,7 @@ import { createStateRuntime } from "../packages/state/src/runtime.ts";
 import { scopePath } from "../packages/state/src/scope-files.ts";
 import { cwdKey } from "../packages/state/src/scopes.ts";
 import { effectiveOf, runPatchState } from "../packages/state/src/tools/patch-state.ts";
-import { machine, option, progress, summarize, time, writeResult } from "./lib/measure.ts";
+import { machine, option, progress, summarize, time, timeInterleaved, writeResult } from "./lib/measure.ts";
 
 const TARGET_PATCH_P95_MS = 10;
 const TARGET_PROJECTION_P95_MS = 2;
@@ -59,24 +59,6 @@ function rawDurableWrite(directory: string, bytes: Buffer, i: number): void {
   const dir = openSync(directory, "r");
   fsyncSync(dir);
   closeSync(dir);
-}
-
-/** Runs the workloads in alternation (run i of each, then run i + 1); per-run milliseconds by name. */
-async function interleaved<K extends string>(
-  works: Record<K, (i: number) => unknown>,
-  runs: number,
-  warmup = Math.min(20, runs),
-): Promise<Record<K, number[]>> {
-  const names = Object.keys(works) as K[];
-  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
-  for (let i = 0; i < warmup + runs; i += 1) {
-    for (const name of names) {
-      const start = process.hrtime.bigint();
-      await works[name](i);
-      if (i >= warmup) samples[name].push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }
-  return samples;
 }
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
@@ -139,13 +121,13 @@ export async function run(args: string[]): Promise<void> {
   const floorBytes = Buffer.alloc(scopeBytes, "x");
   const scopesDirectory = join(root, "scopes");
   progress(`interleaved, ${runs} runs each: patch_state one scope (cwd), three scopes, raw durable write floor`);
-  const samples = await interleaved(
+  const samples = await timeInterleaved(
     {
       single,
       multi,
       floor: (i: number) => rawDurableWrite(scopesDirectory, floorBytes, i),
     },
-    runs,
+    { runs },
   );
   const effective = effectiveOf(session.view);
   const projectionChars = buildProjection("active", effective)?.length ?? 0;
