@@ -9,8 +9,8 @@ import { EXTENSION_PATH, makeHome, startPi } from "../packages/fold/test/support
 import { FoldSession } from "../packages/fold/src/session.ts";
 import { validateOptions } from "../packages/fold/src/options.ts";
 import { openMemoryFoldStore } from "../packages/fold/src/fold-store.ts";
+import { committedState } from "../packages/fold/src/testing/committed.ts";
 import { generateTranscript } from "../packages/fold/src/testing/transcript.ts";
-import { commit } from "../packages/fold/src/schedule.ts";
 import type { Message } from "../packages/fold/src/types.ts";
 import { machine, progress, summarize, time } from "./lib/measure.ts";
 
@@ -141,16 +141,8 @@ async function contextHookTiming(messages: number): Promise<Record<string, unkno
   const items = all.slice(0, cut);
   const entries = all.map((item) => ({ type: "message", id: item.id, message: item.message }));
   const options = validateOptions({ providerInputBudget: 100_000_000 });
-  const state = commit({
-    state: new FoldSession(options, { persist: () => undefined }, openMemoryFoldStore()).state,
-    items,
-    // No consolidation past the target: many visible briefs, the hook's worst case (and the fixture of the earlier runs).
-    thresholds: { ...options.thresholds, consolidateAfter: 1_000_000 },
-    budget: Math.ceil(JSON.stringify(items).length / 4 / 0.85),
-    blacklist: new Set(),
-    trigger: "threshold",
-    topUp: true,
-  }).state;
+  // No consolidation past the target: many visible briefs, the hook's worst case (and the fixture of the earlier runs).
+  const state = committedState(items, { ...options.thresholds, consolidateAfter: 1_000_000 });
   const copies = Array.from({ length: 8 }, () => structuredClone(all.map((item) => item.message)));
   const request = (i: number): [Message[], typeof entries] => [
     (copies[i % copies.length] ?? []).slice(0, cut + i),

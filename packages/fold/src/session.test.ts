@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sha256Hex } from "./digest.ts";
-import { emptyState } from "./fold.ts";
 import { openMemoryFoldStore } from "./fold-store.ts";
-import { DEFAULT_THRESHOLDS, validateOptions } from "./options.ts";
-import { commit } from "./schedule.ts";
+import { validateOptions } from "./options.ts";
 import { FoldSession } from "./session.ts";
 import { STATUS_RECENT } from "./status.ts";
+import { committedState } from "./testing/committed.ts";
 import { generateTranscript, user } from "./testing/transcript.ts";
 import type { Message } from "./types.ts";
 
@@ -19,15 +18,7 @@ interface CacheStatus {
 test("a cold session's status digests are those of the projected bytes; a rebuilt view with an injected message in place is no rewrite", async () => {
   const all = generateTranscript({ seed: 3, stages: 30, batches: 3, resultChars: 300 });
   const half = all.slice(0, 120);
-  const state = commit({
-    state: emptyState(),
-    items: half,
-    thresholds: DEFAULT_THRESHOLDS,
-    budget: Math.ceil(JSON.stringify(half).length / 4 / 0.85),
-    blacklist: new Set(),
-    trigger: "threshold",
-    topUp: true,
-  }).state;
+  const state = committedState(half);
   const session = new FoldSession(
     validateOptions({ providerInputBudget: 100_000_000 }),
     { persist: () => undefined },

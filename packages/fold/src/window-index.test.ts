@@ -3,10 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sha256Hex } from "./digest.ts";
-import { emptyState } from "./fold.ts";
 import { itemsFromContext, type EntryLike } from "./items.ts";
-import { DEFAULT_THRESHOLDS } from "./options.ts";
-import { commit, defaultTokensOf } from "./schedule.ts";
+import { defaultTokensOf } from "./schedule.ts";
+import { committedState } from "./testing/committed.ts";
 import { generateTranscript, seededRandom, user } from "./testing/transcript.ts";
 import type { Item, Message } from "./types.ts";
 import { buildView, extendView, type Measures, type View } from "./view.ts";
@@ -67,15 +66,7 @@ test("an extended view equals the view built from scratch; a state change or a c
   for (let seed = 1; seed <= 8; seed += 1) {
     const all = generateTranscript({ seed, stages: 20, batches: 3, resultChars: 400 });
     const half = all.slice(0, Math.floor(all.length / 2));
-    const state = commit({
-      state: emptyState(),
-      items: half,
-      thresholds: DEFAULT_THRESHOLDS,
-      budget: Math.ceil(JSON.stringify(half).length / 4 / 0.85),
-      blacklist: new Set(),
-      trigger: "threshold",
-      topUp: true,
-    }).state;
+    const state = committedState(half);
     let view: View = buildView(state, half, measures);
     assert.ok(view.projection.folds.length > 0);
     for (let length = half.length + 1; length <= all.length; length += 2) {
