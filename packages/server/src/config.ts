@@ -42,6 +42,8 @@ export interface Config {
   model: ModelConfig | null;
   /** Null when no embedding endpoint is configured: search is lexical only (`vector` and `hybrid` answer 422). */
   embedding: EmbeddingConfig | null;
+  /** `builtin` (default): recall fuses lexical and built-in word-vector ranking; `off`: lexical only. */
+  semanticRecall: "builtin" | "off";
 }
 
 export interface ConfigFlags {
@@ -70,6 +72,7 @@ export const ENVIRONMENT = {
   POWERCONTEXT_EMBEDDING_MODEL: "Embedding model name sent in each request; required with an embedding base URL.",
   POWERCONTEXT_EMBEDDING_API_KEY:
     "Bearer key for the embeddings endpoint (optional); refused over plain HTTP to a non-loopback host.",
+  POWERCONTEXT_SEMANTIC_RECALL: "builtin (default: recall by meaning with the built-in word vectors) or off (lexical).",
   POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
   POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
 } as const;
@@ -222,5 +225,11 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     ),
     model,
     embedding,
+    semanticRecall: oneOf(
+      "POWERCONTEXT_SEMANTIC_RECALL",
+      env.POWERCONTEXT_SEMANTIC_RECALL,
+      ["builtin", "off"],
+      "builtin",
+    ),
   };
 }

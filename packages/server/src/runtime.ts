@@ -11,12 +11,15 @@ import { createOpenAiEmbedder } from "./model/openai-embeddings.ts";
 import type { Embedder } from "./search/embeddings/types.ts";
 import { continuityOf } from "./store/continuity-of.ts";
 import type { Store } from "./store/types.ts";
+import { VectorIndex } from "./search/semantic/vector-index.ts";
+import { LazyWordVectorModel } from "./search/semantic/word-vector-model.ts";
 
 export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
 export const RANDOM_IDS: IdSource = { next: (prefix) => `${prefix}${randomBytes(16).toString("hex")}` };
 
-export type RuntimeConfig = Pick<Config, "extractor" | "reviewPolicy"> & Partial<Pick<Config, "model" | "embedding">>;
+export type RuntimeConfig = Pick<Config, "extractor" | "reviewPolicy"> &
+  Partial<Pick<Config, "model" | "embedding" | "semanticRecall">>;
 
 /** The configured model provider, or null without one. */
 export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | null {
@@ -45,7 +48,13 @@ export function createEmbedder(config: Pick<RuntimeConfig, "embedding">): Embedd
 export function createDomainDeps(
   store: Store,
   config: RuntimeConfig,
-  overrides: { clock?: Clock; ids?: IdSource; embedder?: Embedder | null } = {},
+  overrides: {
+    clock?: Clock;
+    ids?: IdSource;
+    embedder?: Embedder | null;
+    /** Told once when the built-in word vectors cannot be read (recall then stays lexical). */
+    onSemanticUnavailable?: (error: Error) => void;
+  } = {},
 ): DomainDeps {
   const clock = overrides.clock ?? SYSTEM_CLOCK;
   const continuity = continuityOf(store);
@@ -61,5 +70,9 @@ export function createDomainDeps(
     model,
     generations,
     embedder: overrides.embedder !== undefined ? overrides.embedder : createEmbedder(config),
+    semantic:
+      config.semanticRecall === "off"
+        ? null
+        : new VectorIndex(store, new LazyWordVectorModel(overrides.onSemanticUnavailable)),
   };
 }

@@ -3,6 +3,8 @@ import { createRequire } from "node:module";
 import { loadConfig, type ConfigFlags } from "../config.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import { buildApp, type Lifecycle } from "../http/app.ts";
+import type { FastifyBaseLogger } from "fastify";
+import type { DomainDeps } from "../domain/deps.ts";
 import { createDomainDeps } from "../runtime.ts";
 import { openStore } from "../store/open-store.ts";
 
@@ -22,7 +24,8 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
   const config = loadConfig(env, flags);
   const store = await openStore(config);
   const lifecycle: Lifecycle = { accepting: false };
-  const domain = createDomainDeps(store, config);
+  const semanticLog: { warn(error: Error): void } = { warn: () => undefined };
+  const domain = createDomainDeps(store, config, { onSemanticUnavailable: (error) => semanticLog.warn(error) });
   const recall = new RecallRecorder(domain);
   const app = await buildApp({
     domain,
@@ -32,6 +35,8 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     version: PACKAGE_VERSION,
     logger: { level: config.logLevel },
   });
+  semanticLog.warn = (error) =>
+    app.log.warn({ err: error }, "semantic recall is off: the built-in word vectors could not be read");
   const timer = setInterval(() => {
     recall.flush().catch((error: unknown) => app.log.warn({ err: error }, "recall statistics were not written"));
   }, RECALL_STATS_INTERVAL_MS);
@@ -46,6 +51,7 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     throw error;
   }
   lifecycle.accepting = true;
+  const backfill = backfillVectors(domain, app.log);
   let closing: Promise<void> | null = null;
   return {
     url: address,
@@ -56,10 +62,29 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
         lifecycle.accepting = false;
         clearInterval(timer);
         await app.close();
+        await backfill;
         await recall.flush().catch(() => undefined);
         await store.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * Computes the vectors of entries that have none under the built-in model (written before semantic recall existed,
+ * or under an older model), scope by scope, logging progress. Runs after the Server listens: until a scope is done,
+ * its recall is lexical for the entries still missing a vector. Never fails the Server.
+ */
+async function backfillVectors(domain: DomainDeps, log: FastifyBaseLogger): Promise<void> {
+  if (domain.semantic === null) return;
+  const started = Date.now();
+  try {
+    const scopes = await domain.semantic.backfill((done) =>
+      log.info({ scope_id: done.scope_id, entries: done.entries, computed: done.computed }, "entry vectors backfilled"),
+    );
+    if (scopes > 0) log.info({ scopes, ms: Date.now() - started }, "entry vector backfill finished");
+  } catch (error) {
+    log.warn({ err: error }, "entry vector backfill stopped; recall stays lexical for entries without a vector");
+  }
 }

@@ -1,5 +1,6 @@
 // What domain functions receive: their whole world. Nothing under domain/ reads the clock, env, files or sockets itself.
 import type { Embedder } from "../search/embeddings/types.ts";
+import type { VectorIndex } from "../search/semantic/vector-index.ts";
 import type { ContinuityStore, Store } from "../store/types.ts";
 import type { Extractor } from "./extract/types.ts";
 import type { GenerationLog } from "./model/generation-log.ts";
@@ -29,4 +30,6 @@ export interface DomainDeps {
   generations: GenerationLog;
   /** The configured embedder, or null (the default): `vector` and `hybrid` search need one. Not used by prepare. */
   embedder: Embedder | null;
+  /** The built-in semantic layer (word vectors; on by default), or null to recall lexically only. */
+  semantic: VectorIndex | null;
 }

@@ -53,26 +53,29 @@ test("with an embedder, capabilities add vector and hybrid, and each mode report
   for (const hit of vector.json.hits) assert.deepEqual(hit.matched_by, ["vector"]);
 });
 
-test("auto, fts and prepare never call the embedder", async (t) => {
+test("auto, fts and prepare never call the configured embedder (auto and prepare use the built-in layer)", async (t) => {
   const embedder = createHashingEmbedder();
   const { post } = await appWithMemory(t, embedder);
-  for (const mode of [undefined, "auto", "fts"]) {
+  const fts = await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode: "fts" });
+  assert.equal(fts.json.mode, "fts");
+  for (const hit of fts.json.hits) assert.deepEqual(hit.matched_by, ["fts"]);
+  for (const mode of [undefined, "auto"]) {
     const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode });
-    assert.equal(search.json.mode, "fts");
-    for (const hit of search.json.hits) assert.deepEqual(hit.matched_by, ["fts"]);
+    assert.equal(search.json.mode, "hybrid");
+    assert.deepEqual(search.json.hits[0].matched_by, ["fts", "vector"]);
   }
   await post("/v1/context/prepare", { scope_id: SCOPE, query: "billing invoices" });
   assert.equal(embedder.calls, 0);
 });
 
-test("when the embedder fails, hybrid answers with the lexical hits and says fts", async (t) => {
+test("when the embedder fails, hybrid answers with the built-in ranking", async (t) => {
   const failing: Embedder = { name: "down", embed: async () => ({ status: "unavailable" }) };
   const { post } = await appWithMemory(t, failing);
   const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "billing invoices", mode: "hybrid" });
   assert.equal(search.status, 200);
-  assert.equal(search.json.mode, "fts");
+  assert.equal(search.json.mode, "hybrid");
   assert.equal(search.json.hits[0].text, "Billing invoices are stored in PostgreSQL 16.");
-  assert.deepEqual(search.json.hits[0].matched_by, ["fts"]);
+  assert.deepEqual(search.json.hits[0].matched_by, ["fts", "vector"]);
 });
 
 test("secrets in the query are scrubbed before they reach the embedder", async (t) => {

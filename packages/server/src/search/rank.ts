@@ -38,9 +38,13 @@ export interface RankedHit {
   matched_terms: number;
 }
 
-/** How many of the query terms an entry must contain to be recalled at all. */
-export function requiredMatches(termCount: number): number {
-  return termCount >= 4 ? 2 : 1;
+/**
+ * How many of the query terms an entry must contain to be recalled at all: one, whatever the query's length. BM25
+ * already ranks an entry that shares one common term low, and the one it shares may be the only rare term of the
+ * prompt ("Bump backoffice to Ruby 3.3." must recall the one entry that mentions Ruby).
+ */
+export function requiredMatches(_termCount: number): number {
+  return 1;
 }
 
 /**
@@ -56,32 +60,12 @@ export function rankHits(
   return rank(hits, terms, headRevision, options).ranked;
 }
 
-/**
- * `rankHits` over the first hits of a list in relevance order (best first, as stores return them), and how many of
- * the ranked hits lead the ranking of the whole list too: those that outscore any later hit (of relevance at most
- * `nextRelevance`, so of score at most that over the best admitted relevance, which the first hits already hold).
- */
-export function rankHead(
-  hits: readonly MemorySearchHit[],
-  terms: readonly string[],
-  headRevision: number,
-  options: RankOptions,
-  nextRelevance: number,
-): { ranked: RankedHit[]; settled: number } {
-  const { ranked, best } = rank(hits, terms, headRevision, options);
-  if (!(best > 0)) return { ranked, settled: 0 };
-  const bound = clamp(nextRelevance / best);
-  let settled = 0;
-  while (settled < ranked.length && (ranked[settled] as RankedHit).score > bound) settled += 1;
-  return { ranked, settled };
-}
-
 function rank(
   hits: readonly MemorySearchHit[],
   terms: readonly string[],
   headRevision: number,
   { focus = "pasted", limit = Number.POSITIVE_INFINITY }: RankOptions,
-): { ranked: RankedHit[]; best: number } {
+): { ranked: RankedHit[] } {
   const wanted = new Set(terms);
   const required = requiredMatches(wanted.size);
   const admitted: Scored[] = [];
@@ -107,7 +91,7 @@ function rank(
     .sort((a, b) => b.score - a.score || compareBytes(a.hit.entry.citation.entry_id, b.hit.entry.citation.entry_id))
     .slice(0, limit)
     .map(({ hit, matched_terms, score }) => ({ hit, matched_terms, score }));
-  return { ranked, best };
+  return { ranked };
 }
 
 interface Scored extends RankedHit {

@@ -132,12 +132,6 @@ export interface MemorySearchQuery {
   /** Analyzed terms; an entry matches when its search text contains any of them. */
   terms: string[];
   limit: number;
-  /**
-   * Lets the caller stop reading hits early. A store that reads hits in batches calls it after each batch but the last,
-   * with the hits so far (best first), the relevance of the next hit (no later hit exceeds it) and the head revision;
-   * true ends the search with the hits so far. A store that reads all hits at once need not call it.
-   */
-  enough?: (hits: readonly MemorySearchHit[], nextRelevance: number, revision: number) => boolean;
 }
 
 export interface MemorySearchHit {
@@ -153,6 +147,32 @@ export interface MemorySearchHit {
 export interface MemorySearchResult {
   memory: ArtifactReference | null;
   hits: MemorySearchHit[];
+}
+
+// ---------- Entry vectors (semantic search) ----------
+
+/** The head of one entry as the vector index needs it: its current version, whether it is active, its vector. */
+export interface VectorHead {
+  entry_id: string;
+  entry_version_id: string;
+  active: boolean;
+  /** The stored vector of this version under the requested model, or null when none is stored yet. */
+  vector: Int8Array | null;
+  /** The version's kind and text, present only when `vector` is null (so that the caller can compute it). */
+  kind?: string;
+  text?: string;
+}
+
+export interface VectorHeads {
+  /** The scope's Memory revision these heads are read at (0 when it has none). */
+  revision: number;
+  heads: VectorHead[];
+}
+
+export interface EntryVectorWrite {
+  scope_id: string;
+  entry_version_id: string;
+  vector: Int8Array;
 }
 
 // ---------- Candidates and review ----------
@@ -297,6 +317,20 @@ export interface Store {
   searchMemory(query: MemorySearchQuery): Promise<MemorySearchResult>;
   /** How many active-or-not indexed entry versions contain each term (approximate document frequency). */
   termFrequencies(scope_id: string, terms: string[]): Promise<Map<string, number>>;
+  /**
+   * The heads of the scope's entries changed after `since_revision` (all of them for 0), active or not, with their
+   * vectors under `model`, read in one snapshot at the returned revision.
+   */
+  readVectorHeads(scope_id: string, model: string, since_revision: number): Promise<VectorHeads>;
+  /**
+   * The active entries among `entry_version_ids` (of the scope's head) as search hits of relevance 0, in the given
+   * order; versions no longer at the head are left out.
+   */
+  readSearchHits(scope_id: string, entry_version_ids: string[]): Promise<MemorySearchResult>;
+  /** Stores (or replaces) entry versions' vectors under `model`. Vectors are derived data: no revision is written. */
+  putEntryVectors(model: string, vectors: EntryVectorWrite[]): Promise<void>;
+  /** Scopes holding an active entry without a vector under `model`, for the start-up backfill. */
+  scopesMissingVectors(model: string): Promise<string[]>;
   /** Active entries whose fingerprint equals one of `fingerprints`. */
   findActiveByFingerprint(scope_id: string, fingerprints: string[]): Promise<Map<string, MemoryCitation>>;
 

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   model?: ModelConfig;
   /** An embedder (e.g. the hashing embedder); none by default, as in production. */
   embedder?: Embedder | null;
+  /** The built-in semantic layer: on by default, as in production. */
+  semanticRecall?: "builtin" | "off";
 }
 
 export interface TestApp {
@@ -46,6 +48,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       extractor: options.extractor ?? "rules",
       reviewPolicy: options.reviewPolicy ?? { mode: "auto", threshold: DEFAULT_AUTO_THRESHOLD },
       model: options.model ?? null,
+      semanticRecall: options.semanticRecall ?? "builtin",
     },
     { clock, ids: sequentialIds(), embedder: options.embedder ?? null },
   );

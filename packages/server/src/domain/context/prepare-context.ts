@@ -6,7 +6,7 @@ import {
   type PreparedContext,
 } from "@powercontext/protocol";
 import type { Store } from "../../store/types.ts";
-import { searchRanked } from "../memory/search-memory.ts";
+import { rankRecall, type RecallDeps } from "../memory/recall-ranking.ts";
 import type { RankedHit } from "../../search/rank.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import { NearDuplicateFilter } from "./near-duplicates.ts";
@@ -33,16 +33,18 @@ export interface PreparedRecall {
   comparable: boolean;
 }
 
-export async function prepareContext(deps: { store: Store }, request: PrepareContextRequest): Promise<PreparedRecall> {
+export async function prepareContext(
+  deps: { store: Store; semantic?: RecallDeps["semantic"]; tuning?: RecallDeps["tuning"] },
+  request: PrepareContextRequest,
+): Promise<PreparedRecall> {
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
-  const early: { packing: RecallPacking | null } = { packing: null };
-  const { ranked } = await searchRanked(deps.store, request.scope_id, request.query, RECALL_LIMIT, (head, settled) => {
-    // Packing reads at least MAX_ITEMS hits (or all), so fewer settled ones cannot be enough.
-    if (settled < MAX_ITEMS) return false;
-    early.packing = packRecall(head, maxBytes);
-    return early.packing.read <= settled;
-  });
-  const { items, sourcesByEntry } = early.packing?.ranked === ranked ? early.packing : packRecall(ranked, maxBytes);
+  const { ranked } = await rankRecall(
+    { store: deps.store, semantic: deps.semantic ?? null, ...(deps.tuning && { tuning: deps.tuning }) },
+    request.scope_id,
+    request.query,
+    RECALL_LIMIT,
+  );
+  const { items, sourcesByEntry } = packRecall(ranked, maxBytes);
   if (items.length === 0) return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false };
   const content = renderPreparedContent(items);
   const cited = items.map((item) =>

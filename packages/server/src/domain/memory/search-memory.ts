@@ -1,63 +1,15 @@
 // Memory search (contract §7.3) over the active head, with query shaping for long prompts.
 import type { ArtifactReference } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
-import { shapePrompt } from "../../search/query.ts";
-import { rankHead, rankHits, type RankedHit } from "../../search/rank.ts";
+import type { RankedHit } from "../../search/rank.ts";
+import type { VectorIndex } from "../../search/semantic/vector-index.ts";
 import type { Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import type { Embedder } from "../../search/embeddings/types.ts";
+import { rankRecall } from "./recall-ranking.ts";
 import { searchByVector } from "./vector-search.ts";
 
 export type SearchMode = "auto" | "fts" | "vector" | "hybrid";
-
-/** Hits fetched from the index per requested hit, so that admission and re-ranking have room to work. */
-const OVERFETCH = 4;
-const MIN_FETCH = 32;
-
-export interface RankedSearch {
-  memory: ArtifactReference | null;
-  ranked: RankedHit[];
-}
-
-/**
- * Whether the caller of `searchRanked` needs no more than the first `settled` hits of `ranked` (which the hits not
- * yet read cannot displace). Without it, the caller needs all `limit`.
- */
-export type RankedEnough = (ranked: RankedHit[], settled: number) => boolean;
-
-/**
- * The best `limit` hits, ranked. The store stops reading hits once the ranked ones that the caller needs are settled
- * (see `enough`); beyond those, the returned ranking may then differ from the full one.
- */
-export async function searchRanked(
-  store: Store,
-  scopeId: string,
-  query: string,
-  limit: number,
-  enough: RankedEnough = (_ranked, settled) => settled >= limit,
-): Promise<RankedSearch> {
-  const { terms, focus } = await shapePrompt(store, scopeId, query);
-  const head = { hits: -1, ranked: [] as RankedHit[] };
-  const result = await store.searchMemory({
-    scope_id: scopeId,
-    terms,
-    limit: Math.max(MIN_FETCH, limit * OVERFETCH),
-    enough: (hits, nextRelevance, revision) => {
-      const { ranked, settled } = rankHead(hits, terms, revision, { focus, limit }, nextRelevance);
-      head.hits = hits.length;
-      head.ranked = ranked;
-      return enough(ranked, settled);
-    },
-  });
-  if (result.memory === null) return { memory: null, ranked: [] };
-  return {
-    memory: result.memory,
-    ranked:
-      head.hits === result.hits.length
-        ? head.ranked
-        : rankHits(result.hits, terms, result.memory.revision, { focus, limit }),
-  };
-}
 
 export interface SearchMemoryRequest {
   scope_id: string;
@@ -78,11 +30,11 @@ export interface SearchMemoryResponse {
 }
 
 /**
- * `auto` and `fts` are lexical. `vector` and `hybrid` need an embedder (422 `capability_not_supported` without one);
+ * `auto` fuses the lexical and the built-in semantic ranking (see recall-ranking.ts); `fts` is lexical only. `vector` and `hybrid` need an embedder (422 `capability_not_supported` without one);
  * if the embedder fails during a request, the answer is the lexical one and says so (`mode: "fts"`).
  */
 export async function searchMemory(
-  deps: { store: Store; embedder?: Embedder | null },
+  deps: { store: Store; embedder?: Embedder | null; semantic?: VectorIndex | null },
   request: SearchMemoryRequest,
 ): Promise<SearchMemoryResponse> {
   const mode = request.mode ?? "auto";
@@ -111,16 +63,21 @@ export async function searchMemory(
       };
     }
   }
-  const { memory, ranked } = await searchRanked(deps.store, request.scope_id, request.query, limit);
+  const semantic = mode === "fts" ? null : (deps.semantic ?? null);
+  const {
+    memory,
+    ranked,
+    semantic: fused,
+  } = await rankRecall({ store: deps.store, semantic }, request.scope_id, request.query, limit);
   if (memory === null) return { memory: null, mode: null, hits: [] };
   return {
     memory,
-    mode: "fts",
-    hits: ranked.map(({ hit, score }) => ({
+    mode: fused ? "hybrid" : "fts",
+    hits: ranked.map(({ hit, score, matched_by }) => ({
       citation: hit.entry.citation,
       text: scrubText(hit.entry.text),
       score,
-      matched_by: ["fts"],
+      matched_by,
     })),
   };
 }

@@ -168,4 +168,15 @@ export const MIGRATIONS: readonly string[] = [
     FOR EACH ROW WHEN (NEW.search_vector IS NOT NULL) EXECUTE FUNCTION note_term_repeats();
   CREATE INDEX entry_head_length ON entry_head (scope_id, term_count) WHERE state = 'active';
   `,
+  // 5: entry vectors for semantic search, derived from each entry version's text by the named model (rewritten when the
+  // model changes), and the head's revision index that lets the vector index read only what changed.
+  `
+  CREATE TABLE entry_vector (
+    entry_version_id text COLLATE "C" PRIMARY KEY,
+    scope_id text COLLATE "C" NOT NULL,
+    model text COLLATE "C" NOT NULL,
+    vector bytea NOT NULL
+  );
+  CREATE INDEX entry_head_by_revision ON entry_head (scope_id, last_revision);
+  `,
 ];

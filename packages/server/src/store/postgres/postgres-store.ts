@@ -4,6 +4,7 @@
 // once.
 import type { MemoryCitation } from "@powercontext/protocol";
 import type {
+  EntryVectorWrite,
   CandidateListQuery,
   CandidateReview,
   ContinuityStore,
@@ -30,6 +31,7 @@ import { memoryRef } from "./rows.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
 import * as stats from "./stats.ts";
+import * as vectors from "./vectors.ts";
 
 export type { PostgresOptions } from "./database.ts";
 
@@ -85,6 +87,13 @@ function createPostgresStore(database: Database): PostgresStore {
     listChanges: (scopeId: string, since: number | null) => read((sql) => memory.listChanges(sql, scopeId, since)),
     searchMemory: (searchQuery: MemorySearchQuery) => read((sql) => search.searchMemory(sql, searchQuery)),
     termFrequencies: (scopeId: string, terms: string[]) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
+    readSearchHits: (scopeId: string, versionIds: string[]) =>
+      read((sql) => search.readSearchHits(sql, scopeId, versionIds)),
+    readVectorHeads: (scopeId: string, model: string, since: number) =>
+      read((sql) => vectors.readVectorHeads(sql, scopeId, model, since)),
+    putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
+      query((sql) => vectors.putEntryVectors(sql, model, writes)),
+    scopesMissingVectors: (model: string) => query((sql) => vectors.scopesMissingVectors(sql, model)),
     findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
       read((sql) => memory.findActiveByFingerprint(sql, scopeId, fingerprints)),
     listCandidates: (listQuery: CandidateListQuery) => query((sql) => candidates.listCandidates(sql, listQuery)),

@@ -108,3 +108,26 @@ export async function termFrequencies(
   const counted = new Map(rows.map((row) => [row.term, row.entries]));
   return new Map(unique.map((term) => [term, counted.get(term) ?? 0]));
 }
+
+/** The active head versions among `versionIds` as hits of relevance 0, in the given order. Call inside a snapshot. */
+export async function readSearchHits(
+  sql: Sql,
+  scopeId: string,
+  versionIds: readonly string[],
+): Promise<MemorySearchResult> {
+  const scope = await readScope(sql, scopeId);
+  if (!scope || scope.memory_revision === 0) return { memory: null, hits: [] };
+  const rows = await sql.rows<EntryVersionRow>(
+    `SELECT ${VERSION_COLUMNS} FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
+     WHERE h.scope_id = $1 AND h.state = 'active' AND h.entry_version_id = ANY ($2::text[])`,
+    [scopeId, versionIds],
+  );
+  const byVersion = new Map(rows.map((row) => [row.entry_version_id, row]));
+  const hits = versionIds.flatMap((id) => {
+    const row = byVersion.get(id);
+    if (!row) return [];
+    const entry = toMemoryEntry(row, scope.memory_revision, true);
+    return [{ entry, relevance: 0, written_revision: row.written_revision, search_text: row.search_text }];
+  });
+  return { memory: memoryRef(scope.memory_revision), hits };
+}

@@ -131,4 +131,15 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (scope_id, date, purpose, kind)
   ) STRICT;
   `,
+  // 5: entry vectors for semantic search, derived from each entry version's text by the named model (rewritten when the
+  // model changes), and the head's revision index that lets the vector index read only what changed.
+  `
+  CREATE TABLE entry_vector (
+    entry_version_id TEXT PRIMARY KEY,
+    scope_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    vector BLOB NOT NULL
+  ) STRICT;
+  CREATE INDEX entry_head_by_revision ON entry_head (scope_id, last_revision);
+  `,
 ];

@@ -1,5 +1,4 @@
-// Full-text search over a scope's active entries: FTS5 ranks the matches (bm25), then the top rows are read in
-// batches, best first, so that a caller who can tell that the rest cannot matter stops reading them (query.enough).
+// Full-text search over a scope's active entries: FTS5 ranks the matches (bm25), then the top rows are read by key.
 import type { DatabaseSync } from "node:sqlite";
 import type { ArtifactReference, SourceReference } from "@powercontext/protocol";
 import type { MemorySearchHit, MemorySearchQuery, MemorySearchResult } from "../types.ts";
@@ -7,9 +6,6 @@ import { readSnapshot } from "./database.ts";
 import { memoryRef } from "./rows.ts";
 import { readScope, scopeToken } from "./scope-state.ts";
 import { arrayStmt, stmt } from "./statements.ts";
-
-/** Rows read before the caller is first asked whether they are enough; the rest are read in one go. */
-const FIRST_BATCH = 24;
 
 /** [FTS rowid (= entry_head.key), FTS5 rank (lower is better)] */
 type RankedRow = [key: number, rank: number];
@@ -40,12 +36,7 @@ export function searchMemory(db: DatabaseSync, query: MemorySearchQuery): Memory
       db,
       "SELECT rowid, bm25(entry_fts, 0.0, 1.0) AS rank FROM entry_fts WHERE entry_fts MATCH ? ORDER BY rank LIMIT ?",
     ).all(match, query.limit) as unknown as RankedRow[];
-    const hits = readHits(db, ranked.slice(0, FIRST_BATCH), scope.memory_revision);
-    const next = ranked[FIRST_BATCH];
-    if (next !== undefined && !query.enough?.(hits, -next[1], scope.memory_revision)) {
-      hits.push(...readHits(db, ranked.slice(FIRST_BATCH), scope.memory_revision));
-    }
-    return { memory, hits };
+    return { memory, hits: readHits(db, ranked, scope.memory_revision) };
   });
 }
 
@@ -94,4 +85,26 @@ export function termFrequencies(db: DatabaseSync, terms: readonly string[]): Map
     frequencies.set(term, row?.doc ?? 0);
   }
   return frequencies;
+}
+
+/** The active head versions among `versionIds` as hits of relevance 0, in the given order. */
+export function readSearchHits(db: DatabaseSync, scopeId: string, versionIds: readonly string[]): MemorySearchResult {
+  return readSnapshot(db, () => {
+    const scope = readScope(db, scopeId);
+    if (!scope || scope.memory_revision === 0) return { memory: null, hits: [] };
+    const rows = arrayStmt(
+      db,
+      `SELECT h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text, v.source_refs,
+         v.artifact_refs, v.written_revision
+       FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
+       WHERE h.scope_id = ? AND h.state = 'active' AND h.entry_version_id IN (SELECT value FROM json_each(?))`,
+    ).all(scopeId, JSON.stringify(versionIds)) as unknown as HitRow[];
+    const byVersion = new Map(rows.map((row) => [row[2], row]));
+    const hits: MemorySearchHit[] = [];
+    for (const id of versionIds) {
+      const row = byVersion.get(id);
+      if (row) hits.push(toSearchHit(row, 0, scope.memory_revision));
+    }
+    return { memory: memoryRef(scope.memory_revision), hits };
+  });
 }

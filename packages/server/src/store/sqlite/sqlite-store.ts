@@ -4,6 +4,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { MemoryCitation } from "@powercontext/protocol";
 import type {
   CandidateListQuery,
+  EntryVectorWrite,
   ContinuityStore,
   HandoffCommit,
   ModelUsageSample,
@@ -25,6 +26,7 @@ import * as memory from "./memory.ts";
 import { memoryRef } from "./rows.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
+import * as vectors from "./vectors.ts";
 
 export type { SqliteOptions } from "./database.ts";
 
@@ -60,6 +62,13 @@ function createSqliteStore(db: DatabaseSync): SqliteStore {
     listChanges: (scopeId: string, since: number | null) => read(() => memory.listChanges(db, scopeId, since)),
     searchMemory: (query: MemorySearchQuery) => read(() => search.searchMemory(db, query)),
     termFrequencies: (_scopeId: string, terms: string[]) => read(() => search.termFrequencies(db, terms)),
+    readSearchHits: (scopeId: string, versionIds: string[]) =>
+      read(() => search.readSearchHits(db, scopeId, versionIds)),
+    readVectorHeads: (scopeId: string, model: string, since: number) =>
+      read(() => vectors.readVectorHeads(db, scopeId, model, since)),
+    putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
+      write(() => vectors.putEntryVectors(db, model, writes)),
+    scopesMissingVectors: (model: string) => read(() => vectors.scopesMissingVectors(db, model)),
     findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
       read(() => memory.findActiveByFingerprint(db, scopeId, fingerprints)),
     listCandidates: (query: CandidateListQuery) => read(() => candidates.listCandidates(db, query)),
