@@ -1,6 +1,10 @@
 // npm run bench -- quality [--quick] [--facts 520] [--distractors 20000] [--seed 8] [--stale 0]
 //                          [--profiles rules,verbatim] [--keep DIR]
 //                          [--word-vectors PATH] [--weighting mean|idf|sif] [--search fts,vector,hybrid]
+//        npm run bench -- quality --set types [--quick] [--facts 300] [--distractors 6000]
+//                          [--conversation-questions 1500] [--seed 8] [--profiles rules,verbatim] [--keep DIR]
+// `--set types` measures recall by question type (lexical, paraphrase, task, multi-session conversation) beside a
+// plain FTS5 BM25 baseline; see bench/lib/question-types/run-types.ts.
 // Retrieval quality through the real API of a real Server process: a generated coding-project conversation is
 // captured, flushed until idle with each extractor profile, then every paraphrased question is asked through
 // prepare_context (and memory search, limit 10). Each recalled item's citation is mapped to its entry's Sources;
@@ -14,19 +18,15 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  PREPARED_CONTEXT_BEGIN,
-  PREPARED_CONTEXT_END,
-  utf8Length,
-  type MemoryEntry,
-  type PreparedContext,
-  type PreparedItem,
-} from "@powercontext/protocol";
+import { utf8Length, type MemoryEntry, type PreparedContext } from "@powercontext/protocol";
 import { SQLITE_FILE_NAME } from "../packages/server/src/store/open-store.ts";
 import { startServerProcess } from "../packages/server/src/testing/server-process.ts";
+import { captureAndFlush } from "./lib/capture-and-flush.ts";
 import { buildCodingProject, type CodingProject, type QualityQuestion } from "./lib/coding-project.ts";
 import { postOk } from "./lib/http.ts";
 import { machine, option, progress, summarize, writeResult } from "./lib/measure.ts";
+import { preparedItems } from "./lib/prepared-items.ts";
+import { runQuestionTypes } from "./lib/question-types/run-types.ts";
 import { judge, qualityFigures, type Judged } from "./lib/retrieval-metrics.ts";
 import { sideBySide } from "./lib/quality-table.ts";
 import {
@@ -38,7 +38,6 @@ import {
 import { loadWordVectors, WORD_WEIGHTINGS, type WordWeighting } from "./lib/word-vectors.ts";
 
 const SCOPE = "bench:quality";
-const FLUSH_IDLE = "idle";
 const SEARCH_MODES = ["fts", "vector", "hybrid"] as const;
 type SearchMode = (typeof SEARCH_MODES)[number];
 
@@ -48,6 +47,9 @@ interface SearchAnswer {
 }
 
 export async function run(args: string[]): Promise<void> {
+  const set = option(args, "set", "facts");
+  if (set === "types") return runQuestionTypes(args);
+  if (set !== "facts") throw new Error("--set takes facts (the default) or types");
   const quick = args.includes("--quick");
   const facts = Number(option(args, "facts", quick ? "120" : "520"));
   const distractors = Number(option(args, "distractors", quick ? "2000" : "20000"));
@@ -83,7 +85,7 @@ export async function run(args: string[]): Promise<void> {
     });
     try {
       if (loaded) progress(`${profile}: reusing the loaded data in ${dataDir}`);
-      else await load(server.url, profile, project);
+      else await captureAndFlush(server.url, SCOPE, project.sources, profile);
       results.push({ profile, ...(await measure(server.url, profile, project, modes, endpoint)) });
     } finally {
       server.child.kill("SIGTERM");
@@ -114,32 +116,6 @@ async function startEmbeddings(path: string, weighting: WordWeighting): Promise<
       `${Math.round((Date.now() - started) / 1000)} s; embeddings at ${endpoint.baseUrl}`,
   );
   return endpoint;
-}
-
-async function load(url: string, profile: string, project: CodingProject): Promise<void> {
-  // One client, in order, so journal positions (and recency) are the same on every run.
-  const started = Date.now();
-  for (const [index, source] of project.sources.entries()) {
-    await postOk(
-      url,
-      "/v1/sources/content",
-      { scope_id: SCOPE, source_id: source.source_id, content: source.content },
-      [202],
-    );
-    if ((index + 1) % 2000 === 0) progress(`${profile}: captured ${index + 1}/${project.sources.length}`);
-  }
-  let flushes = 0;
-  for (;;) {
-    const { body } = await postOk<{ status: string; current_cursor: number; high_watermark: number }>(
-      url,
-      "/v1/memory/flush",
-      { scope_id: SCOPE },
-    );
-    if (body.status === FLUSH_IDLE) break;
-    flushes += 1;
-    if (flushes % 20 === 0) progress(`${profile}: flushed to ${body.current_cursor}/${body.high_watermark}`);
-  }
-  progress(`${profile}: loaded in ${Math.round((Date.now() - started) / 1000)} s (${flushes} flushes)`);
 }
 
 async function measure(
@@ -237,13 +213,4 @@ async function measure(
   if (endpoint) progress(`${profile}: embeddings ${describeThroughput(endpoint.traffic(), trafficBefore)}`);
   progress(`${profile}: ${JSON.stringify(result.prepare.all)}`);
   return result;
-}
-
-/** The items of a ready PreparedContext, parsed back out of its content block. */
-function preparedItems(context: PreparedContext): PreparedItem[] {
-  if (context.status !== "ready") return [];
-  const begin = context.content.indexOf(PREPARED_CONTEXT_BEGIN);
-  const end = context.content.lastIndexOf(PREPARED_CONTEXT_END);
-  const block = context.content.slice(begin + PREPARED_CONTEXT_BEGIN.length, end);
-  return (JSON.parse(block) as { items: PreparedItem[] }).items;
 }

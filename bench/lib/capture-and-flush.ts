@@ -1,0 +1,36 @@
+// Loads a benchmark's Sources into a real Server: capture each over HTTP, then flush Memory until the journal is idle.
+import { postOk } from "./http.ts";
+import { progress } from "./measure.ts";
+
+const FLUSH_IDLE = "idle";
+
+export async function captureAndFlush(
+  url: string,
+  scope: string,
+  sources: ReadonlyArray<{ source_id: string; content: string }>,
+  label: string,
+): Promise<void> {
+  // One client, in order, so journal positions (and recency) are the same on every run.
+  const started = Date.now();
+  for (const [index, source] of sources.entries()) {
+    await postOk(
+      url,
+      "/v1/sources/content",
+      { scope_id: scope, source_id: source.source_id, content: source.content },
+      [202],
+    );
+    if ((index + 1) % 2000 === 0) progress(`${label}: captured ${index + 1}/${sources.length}`);
+  }
+  let flushes = 0;
+  for (;;) {
+    const { body } = await postOk<{ status: string; current_cursor: number; high_watermark: number }>(
+      url,
+      "/v1/memory/flush",
+      { scope_id: scope },
+    );
+    if (body.status === FLUSH_IDLE) break;
+    flushes += 1;
+    if (flushes % 20 === 0) progress(`${label}: flushed to ${body.current_cursor}/${body.high_watermark}`);
+  }
+  progress(`${label}: loaded in ${Math.round((Date.now() - started) / 1000)} s (${flushes} flushes)`);
+}

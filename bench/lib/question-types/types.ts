@@ -1,0 +1,68 @@
+// The shapes of the question-type dataset: facts stated in chat Sources, the four kinds of question asked about them,
+// and the multi-session conversation with its evidence turns.
+
+/** What a fact template can fill in. */
+export interface FactSlots {
+  /** The component in prose, as the fact names it: "ledger service". */
+  component: string;
+  /** The component as an identifier (repo, package, directory): "ledger-svc". */
+  slug: string;
+  /** The value drawn for this fact ("pnpm", "7421", "Dana"). */
+  value: string;
+  /** A second value for facts that need two ("never npm or yarn"). */
+  other: string;
+}
+
+/** One kind of project fact (package manager, dev port, on-call person …) and every way it is stated and asked. */
+export interface FactTopic {
+  name: string;
+  values: readonly string[];
+  others: readonly string[];
+  /** How people state it in chat: terse, chatty, bullet, labelled. The rules extractor must keep each one. */
+  statements: ReadonlyArray<(s: FactSlots) => string>;
+  /** Questions that reuse a distinctive word of the statement ("What port does the ledger service listen on?"). */
+  lexical: ReadonlyArray<(s: FactSlots) => string>;
+  /**
+   * Questions that share no content word with the statement; `alias` names the component in other words
+   * ("the bookkeeping backend"). The dataset checks the no-shared-word rule and drops offenders.
+   */
+  paraphrase: ReadonlyArray<(alias: string) => string>;
+  /** Coding-task prompts that need the fact without asking for it ("Bump backoffice to Ruby 3.3."). */
+  tasks: ReadonlyArray<(s: FactSlots) => string>;
+}
+
+export type FactQuestionType = "lexical" | "paraphrase" | "task";
+
+export interface TypedFact {
+  id: string;
+  topic: string;
+  /** The Source whose content states the fact. */
+  source_id: string;
+  /** That Source's whole content (statement with its chat lead and tail). */
+  content: string;
+}
+
+export interface TypedQuestion {
+  fact_id: string;
+  type: FactQuestionType;
+  /** "short": the prompt alone; "long": inside pasted logs or code, as task prompts often arrive. */
+  shape: "short" | "long";
+  query: string;
+}
+
+export interface ChatSource {
+  source_id: string;
+  content: string;
+}
+
+export interface ConversationQuestion {
+  id: string;
+  detail: string;
+  /** "work": tied to the session's task, which the question names; "personal": mentioned once in the history. */
+  kind: "work" | "personal";
+  query: string;
+  /** The turns (Sources) that state the detail. */
+  evidence_source_ids: readonly string[];
+  /** Every turn of the session the detail was mentioned in. */
+  session_source_ids: readonly string[];
+}
