@@ -1,4 +1,5 @@
 // The one error class of the fold package; codes are stable and reach the model in tool results.
+import { describeUnexpected } from "@powercontext/pi-kit";
 export const FOLD_ERROR_CODES = [
   "invalid_option",
   "invalid_span",
@@ -16,4 +17,9 @@ export class FoldError extends Error {
     this.name = "FoldError";
     this.code = code;
   }
+}
+
+/** Describes an error for a diagnostic line: a FoldError by its code, anything else as unexpected. */
+export function describeFoldError(error: unknown): Record<string, unknown> {
+  return error instanceof FoldError ? { code: error.code, message: error.message } : describeUnexpected(error);
 }

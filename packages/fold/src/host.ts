@@ -1,23 +1,39 @@
-// Where a session's files live: the fold store and evidence directory beside the session file, or memory/tmp without one.
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { EVIDENCE_DIR } from "./evidence.ts";
-import { openEvidenceBackedStore } from "./evidence-store.ts";
-import { openMemoryFoldStore, type FoldStore } from "./fold-store.ts";
+// The slice of the Pi host this package uses, declared structurally so src/ is tested without Pi. Pi's
+// ExtensionContext and ExtensionAPI satisfy these shapes; the context and UI base shapes come from the kit.
+import type { HostContext, HostSession } from "@powercontext/pi-kit";
+import type { ModelDescriptor } from "./budget.ts";
 
-export interface SessionLocation {
-  sessionFile: string | undefined;
-  sessionId: string;
+export interface FoldSessionManager extends HostSession {
+  /** Undefined when the session is not persisted (`--no-session`): folds are then kept in memory. */
+  getSessionFile(): string | undefined;
+  /** The entries behind the messages of the next request, in order. */
+  buildContextEntries(): readonly unknown[];
 }
 
-/** The fold store of a session: in memory without a session file, else files that reference its evidence files. */
-export function openStoreFor(location: SessionLocation): FoldStore {
-  const { sessionFile, sessionId } = location;
-  return sessionFile === undefined
-    ? openMemoryFoldStore()
-    : openEvidenceBackedStore(join(dirname(sessionFile), "powercontext-fold", sessionId), evidenceDirFor(location));
+export type ModelAuth = { ok: true; apiKey?: string; headers?: unknown } | { ok: false; error: string };
+
+export interface ModelRegistry {
+  find(provider: string, model: string): ModelDescriptor | undefined;
+  getApiKeyAndHeaders(model: ModelDescriptor): Promise<ModelAuth>;
 }
 
-export function evidenceDirFor({ sessionFile, sessionId }: SessionLocation): string {
-  return join(sessionFile === undefined ? tmpdir() : dirname(sessionFile), EVIDENCE_DIR, sessionId);
+export interface FoldContext extends Omit<HostContext, "sessionManager"> {
+  sessionManager: FoldSessionManager;
+  model: ModelDescriptor | undefined;
+  modelRegistry: ModelRegistry;
+  /** Stops the current run (a request that cannot be served). */
+  abort(): void;
+}
+
+export interface FoldMessage {
+  customType: string;
+  content: string;
+  display: boolean;
+}
+
+/** What the hooks ask of the extension API. */
+export interface FoldApi {
+  appendEntry(customType: string, data: unknown): void;
+  sendMessage(message: FoldMessage, options: { deliverAs?: "nextTurn"; triggerTurn?: boolean }): void;
+  setLabel(entryId: string, label: string): void;
 }

@@ -1,8 +1,8 @@
 // Builds the runtime from the environment; invalid configuration yields null so the extension registers nothing.
-import { describeError } from "./fail-open.ts";
-import type { Logger } from "./host.ts";
+import { describeError } from "./errors.ts";
+import type { Logger } from "@powercontext/pi-kit";
 import { createRuntime, type Runtime } from "./runtime.ts";
-import { loadSettings } from "./settings.ts";
+import { loadSettings } from "./config.ts";
 
 export function activate(env: Readonly<Record<string, string | undefined>>, log: Logger): Runtime | null {
   try {

@@ -1,7 +1,7 @@
 // The HTTP client of the Server: fixed headers, manual redirects rejected, 1 MiB body cap, JSON required.
 import { PiError } from "./errors.ts";
 import { OPERATIONS, type OperationId } from "./operations.ts";
-import type { Settings } from "./settings.ts";
+import type { Settings } from "./config.ts";
 
 export const USER_AGENT = "powercontext-pi/0.1.0";
 export const MAX_RESPONSE_BYTES = 1_048_576;

@@ -1,4 +1,5 @@
 // The package's one error class. Codes are stable; tool results and logs branch on them, never on messages.
+import { describeUnexpected } from "@powercontext/pi-kit";
 
 export const PI_ERROR_CODES = [
   /** A POWERCONTEXT_PI_* variable is invalid; the extension then registers nothing. */
@@ -35,4 +36,10 @@ export class PiError extends Error {
 /** Invalid local configuration; the message never repeats a value that may hold a credential. */
 export function configError(message: string): PiError {
   return new PiError("configuration_invalid", message);
+}
+
+/** Describes an error for a diagnostic line: a PiError by its code and HTTP status, anything else as unexpected. */
+export function describeError(error: unknown): Record<string, unknown> {
+  if (error instanceof PiError) return { code: error.code, status: error.http?.status ?? null, message: error.message };
+  return describeUnexpected(error);
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PiError } from "./errors.ts";
 import { createFlusher, readCursor } from "./flusher.ts";
-import { silentLogger } from "./host.ts";
+import { silentLogger } from "@powercontext/pi-kit";
 import { createFakeClient, type FakeCall } from "./testing/fake-client.ts";
 
 const cursorReply = (cursors: Record<string, number>) => (call: FakeCall) => ({

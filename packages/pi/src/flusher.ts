@@ -1,7 +1,7 @@
 // Pending flushes: the greatest unprocessed position per Scope, driven until current_cursor ≥ position.
 import { isObject, type PowerContextClient } from "./client.ts";
-import { describeError } from "./fail-open.ts";
-import type { Logger } from "./host.ts";
+import { describeError } from "./errors.ts";
+import type { Logger } from "@powercontext/pi-kit";
 
 export interface FlushReport {
   /** Scopes pending when the loop started. */

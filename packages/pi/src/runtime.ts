@@ -1,9 +1,9 @@
 // Everything the hooks, tools and /pc share for one loaded extension.
 import { createClient, type FetchLike, type PowerContextClient } from "./client.ts";
 import { createFlusher, type Flusher } from "./flusher.ts";
-import type { Logger } from "./host.ts";
+import type { Logger } from "@powercontext/pi-kit";
 import { createScopeResolver, deriveScope, type GitRunner, type ScopeResolver } from "./scope.ts";
-import type { Settings } from "./settings.ts";
+import type { Settings } from "./config.ts";
 
 export interface Runtime {
   settings: Settings;

@@ -1,6 +1,6 @@
 // Session identity and the derived turn number of the prompt being submitted.
 import { isObject } from "./client.ts";
-import type { HostSession } from "./host.ts";
+import type { HostSession } from "@powercontext/pi-kit";
 
 export interface TurnIdentity {
   sessionId: string;

@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { createClient } from "../src/client.ts";
 import { createFlusher } from "../src/flusher.ts";
-import { silentLogger } from "../src/host.ts";
-import { loadSettings } from "../src/settings.ts";
+import { silentLogger } from "@powercontext/pi-kit";
+import { loadSettings } from "../src/config.ts";
 import { startServerProcess } from "../../server/src/testing/server-process.ts";
 
 test("several Scopes with pending positions are each flushed until their cursor reaches the position", async (t) => {

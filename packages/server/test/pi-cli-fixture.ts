@@ -35,7 +35,9 @@ export function createFixture(): PiCliFixture {
   const dataDir = join(root, "data");
   mkdirSync(agentDir, { recursive: true });
   mkdirSync(join(root, "node_modules", "@powercontext"), { recursive: true });
-  symlinkSync(join(REPO_ROOT, "packages", "protocol"), join(root, "node_modules", "@powercontext", "protocol"));
+  // What `npm install` in a checkout provides: the workspace packages powercontext-pi depends on.
+  for (const name of ["protocol", "pi-kit"])
+    symlinkSync(join(REPO_ROOT, "packages", name), join(root, "node_modules", "@powercontext", name));
   const fixture: PiCliFixture = {
     root,
     home,

@@ -1,67 +1,55 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { runStateCommand } from "../src/commands/state.ts";
-import { loadConfig, type StateConfig } from "../src/config.ts";
-import { failOpen } from "../src/fail-open.ts";
-import { stderrLogger } from "../src/host.ts";
-import { agentEnd, beforeAgentStart } from "../src/hooks.ts";
+import { createStderrLogger, failOpen, notifyOrStderr } from "@powercontext/pi-kit";
+import { activateState } from "../src/activate.ts";
+import { runStateCommand, STATE_COMMAND_DESCRIPTION } from "../src/commands/state.ts";
+import { describeStateError } from "../src/errors.ts";
+import { guardFork } from "../src/hooks/fork.ts";
+import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
 import { renderOutcome } from "../src/outcome.ts";
-import { createStateRuntime } from "../src/runtime.ts";
-import { createServerAccess } from "../src/server.ts";
-import { barrierFor, runPatchState } from "../src/tools/patch-state.ts";
+import type { StoreSeams } from "../src/runtime.ts";
+import { blockBarredCall, runPatchState } from "../src/tools/patch-state.ts";
 import { runReadState } from "../src/tools/read-state.ts";
-import {
-  PATCH_STATE_DESCRIPTION,
-  PatchStateParameters,
-  READ_STATE_DESCRIPTION,
-  ReadStateParameters,
-} from "../src/tools/schemas.ts";
+import { PATCH_STATE_DESCRIPTION, PatchStateParameters } from "../src/tools/schemas.ts";
+import { READ_STATE_DESCRIPTION, ReadStateParameters } from "../src/tools/schemas.ts";
 
 export default function powercontextState(pi: ExtensionAPI): void {
-  const log = stderrLogger;
-  let config: StateConfig;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    log("configuration.invalid", { message: (error as Error).message, effect: "powercontext-state is disabled" });
-    return;
-  }
-  const runtime = createStateRuntime(config, pi, log);
-  const deps = { runtime, server: createServerAccess(process.env, log) };
+  registerState(pi);
+}
+
+/** Registers powercontext-state; `seams` are for tests only (the real entry passes none). */
+export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
+  const log = createStderrLogger("powercontext-state");
+  const deps = activateState(pi, process.env, log, seams);
+  if (deps === null) return;
+  const { runtime } = deps;
+  const reporting = { log, describe: describeStateError };
 
   pi.on(
     "session_start",
-    failOpen(log, "session_start", async (event, ctx) => {
+    failOpen(reporting, "session_start", async (event, ctx) => {
       await runtime.start(ctx, event);
     }),
   );
   pi.on(
     "session_before_fork",
-    failOpen(log, "session_before_fork", async (event, ctx) => {
-      const refusal = await runtime.checkFork(ctx, event.entryId, event.position);
-      if (refusal === null) return undefined;
-      if (ctx.hasUI) ctx.ui.notify(refusal, "error");
-      return { cancel: true };
-    }),
+    failOpen(reporting, "session_before_fork", (event, ctx) => guardFork(runtime, event, ctx)),
   );
   pi.on(
     "before_agent_start",
-    failOpen(log, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event.systemPrompt, ctx)),
+    failOpen(reporting, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event.systemPrompt, ctx)),
   );
   pi.on(
     "message_end",
-    failOpen(log, "message_end", (event) => runtime.batches.record(event.message)),
+    failOpen(reporting, "message_end", (event) => runtime.batches.record(event.message)),
   );
   pi.on(
     "tool_call",
-    failOpen(log, "tool_call", (event, ctx) => {
-      const reason = barrierFor(runtime, ctx, event.toolCallId);
-      return reason === null ? undefined : { block: true, reason };
-    }),
+    failOpen(reporting, "tool_call", (event, ctx) => blockBarredCall(runtime, ctx, event.toolCallId)),
   );
   pi.on(
     "agent_end",
-    failOpen(log, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)),
+    failOpen(reporting, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)),
   );
 
   pi.registerTool({
@@ -69,27 +57,22 @@ export default function powercontextState(pi: ExtensionAPI): void {
     label: "Patch State",
     description: PATCH_STATE_DESCRIPTION,
     parameters: PatchStateParameters,
-    async execute(toolCallId, params, _signal, _onUpdate, ctx) {
-      return renderOutcome(await runPatchState(runtime, params, ctx, toolCallId));
-    },
+    execute: async (toolCallId, params, _signal, _onUpdate, ctx) =>
+      renderOutcome(await runPatchState(runtime, params, ctx, toolCallId)),
   });
   pi.registerTool({
     name: "read_state",
     label: "Read State",
     description: READ_STATE_DESCRIPTION,
     parameters: ReadStateParameters,
-    async execute(_toolCallId, params, _signal, _onUpdate, ctx) {
-      return renderOutcome(await runReadState(runtime, params, ctx));
-    },
+    execute: async (_toolCallId, params, _signal, _onUpdate, ctx) =>
+      renderOutcome(await runReadState(runtime, params, ctx)),
   });
-
   pi.registerCommand("state", {
-    description: "PowerContext state: status, mode <active|passive|off>, promote <scope>.<plane>.<key> [kind]",
+    description: STATE_COMMAND_DESCRIPTION,
     handler: async (args, ctx) => {
       const outcome = await runStateCommand(deps, args, ctx);
-      const text = JSON.stringify(outcome);
-      if (ctx.hasUI) ctx.ui.notify(text, outcome.ok ? "info" : "error");
-      else process.stderr.write(`${text}\n`);
+      notifyOrStderr(ctx, JSON.stringify(outcome), outcome.ok ? "info" : "error");
     },
   });
 }

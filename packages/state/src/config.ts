@@ -1,6 +1,8 @@
-// Environment → one validated StateConfig, read once when the extension loads.
+// Environment → one validated StateConfig, read once when the extension loads. Switches take the shared words of
+// @powercontext/pi-kit (1/true/yes/on, 0/false/no/off).
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { createEnvReader, type Environment } from "@powercontext/pi-kit";
 import { StateError } from "./errors.ts";
 import { isMode, type Mode } from "./modes.ts";
 
@@ -13,8 +15,6 @@ export interface StateConfig {
   defaultMode: Mode;
   /** One local Git commit of the store per accepted turn. */
   gitBackup: boolean;
-  /** Test seam: `kill-after-first-head` SIGKILLs the process inside a multi-scope publication. */
-  fault: "kill-after-first-head" | null;
 }
 
 export const ENVIRONMENT = {
@@ -23,32 +23,20 @@ export const ENVIRONMENT = {
   POWERCONTEXT_STATE_GIT_BACKUP: "false",
 } as const;
 
-type Environment = Readonly<Record<string, string | undefined>>;
-
-function text(env: Environment, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
-}
-
+/** Reads the package's environment variables. Throws a `configuration_invalid` StateError on any invalid value. */
 export function loadConfig(env: Environment): StateConfig {
-  const agentDir = resolve(text(env, "PI_CODING_AGENT_DIR") ?? join(homedir(), ".pi", "agent"));
-  const dir = text(env, "POWERCONTEXT_STATE_DIR");
+  const { text, flag } = createEnvReader(env, (message) => new StateError("configuration_invalid", message));
+  const agentDir = resolve(text("PI_CODING_AGENT_DIR") ?? join(homedir(), ".pi", "agent"));
+  const dir = text("POWERCONTEXT_STATE_DIR");
   if (dir !== null && !isAbsolute(dir))
     throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_DIR must be an absolute path.");
-  const mode = text(env, "POWERCONTEXT_STATE_MODE") ?? "active";
+  const mode = text("POWERCONTEXT_STATE_MODE") ?? "active";
   if (!isMode(mode))
     throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_MODE must be active, passive or off.");
-  const git = (text(env, "POWERCONTEXT_STATE_GIT_BACKUP") ?? "false").toLowerCase();
-  if (!["true", "false", "1", "0"].includes(git))
-    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_GIT_BACKUP must be true or false.");
-  const fault = text(env, "POWERCONTEXT_STATE_FAULT");
-  if (fault !== null && fault !== "kill-after-first-head")
-    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_FAULT is a test seam: kill-after-first-head.");
   return {
     agentDir,
     root: dir ?? join(agentDir, "powercontext-state"),
     defaultMode: mode,
-    gitBackup: git === "true" || git === "1",
-    fault,
+    gitBackup: flag("POWERCONTEXT_STATE_GIT_BACKUP", false),
   };
 }

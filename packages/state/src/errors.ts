@@ -32,3 +32,9 @@ export class StateError extends Error {
     this.details = options?.details ?? null;
   }
 }
+
+/** Describes an error for a diagnostic line: a StateError by its code and message, anything else by its class only. */
+export function describeStateError(error: unknown): Record<string, unknown> {
+  if (error instanceof StateError) return { code: error.code, message: error.message };
+  return { code: "unexpected", name: (error as Error | undefined)?.name };
+}

@@ -1,26 +1,8 @@
-// The slice of the Pi host this package uses, declared structurally so src/ is tested without Pi.
-// Pi's ExtensionContext, ExtensionCommandContext and ReadonlySessionManager satisfy these shapes.
-
-export interface HostSession {
-  getSessionId(): string;
-  /**
-   * Entries from the root to the current leaf (or to `fromId`, inclusive); only `type`, `id`, `customType`, `data` and
-   * `message` are read.
-   */
-  getBranch(fromId?: string): readonly unknown[];
-}
-
-export interface HostUi {
-  confirm(title: string, message: string): Promise<boolean>;
-  notify(message: string, type?: "info" | "warning" | "error"): void;
-}
-
-export interface HostContext {
-  cwd: string;
-  hasUI: boolean;
-  ui: HostUi;
-  sessionManager: HostSession;
-}
+// The slice of the Pi host this package uses, declared structurally so src/ is tested without Pi. The context, session
+// and UI shapes are the kit's; this package adds the extension-API calls its runtime makes.
+export type { HostContext, HostSession, HostUi } from "@powercontext/pi-kit";
+// The silent logger stays importable from here: bench/state.ts takes it from this path.
+export { type Logger, silentLogger } from "@powercontext/pi-kit";
 
 /** What the runtime asks of the extension API. */
 export interface HostApi {
@@ -28,12 +10,3 @@ export interface HostApi {
   getActiveTools(): string[];
   setActiveTools(names: string[]): void;
 }
-
-/** Diagnostics go to stderr (Pi's stdout carries its JSON and RPC protocols). */
-export type Logger = (event: string, detail?: Record<string, unknown>) => void;
-
-export const stderrLogger: Logger = (event, detail) => {
-  process.stderr.write(`${JSON.stringify({ component: "powercontext-state", event, ...detail })}\n`);
-};
-
-export const silentLogger: Logger = () => undefined;

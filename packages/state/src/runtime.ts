@@ -6,7 +6,7 @@ import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
 import { sessionKey, viewKeys } from "./scopes.ts";
-import { openStateStore, type StateStore } from "./state-file.ts";
+import { openStateStore, type StateStore, type StoreOptions } from "./state-file.ts";
 import type { View, ViewKeys } from "./types.ts";
 
 export const STATE_TOOLS = ["patch_state", "read_state"] as const;
@@ -45,17 +45,16 @@ export interface StateRuntime {
   settle(ctx: HostContext): Promise<{ transition: string; seq: number }[]>;
 }
 
-export function createStateRuntime(config: StateConfig, api: HostApi, log: Logger): StateRuntime {
-  const store = openStateStore({
-    root: config.root,
-    ...(config.fault === "kill-after-first-head"
-      ? {
-          afterHeadWritten: (index: number, total: number) => {
-            if (total > 1 && index === 0) process.kill(process.pid, "SIGKILL");
-          },
-        }
-      : {}),
-  });
+/** Hooks into the store that only tests set (a crash inside a publication); production passes none. */
+export type StoreSeams = Pick<StoreOptions, "afterHeadWritten">;
+
+export function createStateRuntime(
+  config: StateConfig,
+  api: HostApi,
+  log: Logger,
+  seams: StoreSeams = {},
+): StateRuntime {
+  const store = openStateStore({ ...seams, root: config.root });
   let current: SessionState | null = null;
 
   const load = async (ctx: HostContext): Promise<SessionState> => {

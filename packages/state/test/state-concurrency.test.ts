@@ -6,7 +6,14 @@ import { after, before, describe, test } from "node:test";
 import { cwdKey } from "../src/scopes.ts";
 import { JOURNAL_FILE, LOCK_FILE, openStateStore } from "../src/state-file.ts";
 import { script, startFakeModel, toolResults, type FakeModel } from "./support/fake-model.ts";
-import { makeHome, PI_VERSIONS, startPi, type HermeticHome, type PiProcess } from "./support/pi-rpc.ts";
+import {
+  CRASH_AFTER_FIRST_HEAD_PATH,
+  makeHome,
+  PI_VERSIONS,
+  startPi,
+  type HermeticHome,
+  type PiProcess,
+} from "./support/pi-rpc.ts";
 
 for (const version of PI_VERSIONS) {
   describe(`Pi ${version.name}: concurrent processes`, () => {
@@ -23,8 +30,8 @@ for (const version of PI_VERSIONS) {
       await model.close();
     });
 
-    async function start(env: Record<string, string> = {}): Promise<PiProcess> {
-      const pi = await startPi(home, { version, env });
+    async function start(extension?: string): Promise<PiProcess> {
+      const pi = await startPi(home, { version, ...(extension === undefined ? {} : { extension }) });
       running.push(pi);
       return pi;
     }
@@ -64,7 +71,7 @@ for (const version of PI_VERSIONS) {
 
     test("a writer killed mid-publication leaves the previous state readable, and the next writer rolls it back", async () => {
       const committedBefore = readFileSync(join(root(), "scopes", `cwd.${cwdKey(home.cwd)}.json`));
-      const doomed = await start({ POWERCONTEXT_STATE_FAULT: "kill-after-first-head" });
+      const doomed = await start(CRASH_AFTER_FIRST_HEAD_PATH);
       void doomed
         .prompt(
           script(

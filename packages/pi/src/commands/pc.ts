@@ -1,5 +1,5 @@
 // `/pc`: diagnostics and explicit checks. No argument, doctor, search, remember, flush and stats; nothing else.
-import type { HostContext } from "../host.ts";
+import type { HostContext } from "@powercontext/pi-kit";
 import type { Runtime } from "../runtime.ts";
 import { runScoped } from "../tools/run-tool.ts";
 import { failure, toFailure, type ToolOutcome } from "../tools/outcome.ts";

@@ -1,8 +1,8 @@
 // before_agent_start: recall and capture under one turn budget, failing independently and always open.
 import { captureSkipReason, capturePrompt } from "../capture.ts";
-import { describeError } from "../fail-open.ts";
+import { describeError } from "../errors.ts";
 import { flushThrough } from "../flush-now.ts";
-import type { HostContext } from "../host.ts";
+import type { HostContext } from "@powercontext/pi-kit";
 import { appendRecall, prepareRecall } from "../recall.ts";
 import type { Runtime } from "../runtime.ts";
 import { turnIdentity } from "../turn.ts";

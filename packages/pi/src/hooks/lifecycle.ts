@@ -1,7 +1,7 @@
 // Lifecycle boundaries: agent_end starts the pending flush; compaction, switch and shutdown await it.
 import type { FlushReport } from "../flusher.ts";
 import type { Runtime } from "../runtime.ts";
-import { closingBudgetMs } from "../settings.ts";
+import { closingBudgetMs } from "../config.ts";
 
 /** agent_end: starts the pending flush and returns at once. */
 export function startPendingFlush(runtime: Runtime): void {

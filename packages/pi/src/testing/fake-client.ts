@@ -3,9 +3,9 @@ import type { ClientResponse, JsonObject, PowerContextClient } from "../client.t
 import type { OperationId } from "../operations.ts";
 import type { Runtime } from "../runtime.ts";
 import { createFlusher } from "../flusher.ts";
-import { silentLogger, type HostContext, type HostUi } from "../host.ts";
+import { silentLogger, type HostContext, type HostUi } from "@powercontext/pi-kit";
 import { createScopeResolver } from "../scope.ts";
-import { loadSettings, type Settings } from "../settings.ts";
+import { loadSettings, type Settings } from "../config.ts";
 
 export interface FakeCall {
   operation: OperationId;

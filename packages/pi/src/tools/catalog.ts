@@ -1,6 +1,6 @@
 // The 13 native tools: name, description, operation, whether it is a gated mutation, and its request body.
 import type { OperationId } from "../operations.ts";
-import type { Settings } from "../settings.ts";
+import type { Settings } from "../config.ts";
 import type { PARAMETERS } from "./schemas.ts";
 
 export type ToolName = keyof typeof PARAMETERS;

@@ -1,5 +1,5 @@
 // The confirmation gate of every durable mutation (tools and /pc).
-import type { HostContext } from "../host.ts";
+import type { HostContext } from "@powercontext/pi-kit";
 import { CANCELLED, CONFIRMATION_REQUIRED, UNAVAILABLE, type ToolFailure } from "./outcome.ts";
 
 export const CONFIRM_TITLE = "Allow PowerContext change?";

@@ -1,7 +1,7 @@
 // Executes one tool call: derived Scope, secret check and confirmation for mutations, then the request.
 import { findSecretInValue, parsePreparedContext } from "@powercontext/protocol";
 import { PiError } from "../errors.ts";
-import type { HostContext } from "../host.ts";
+import type { HostContext } from "@powercontext/pi-kit";
 import type { OperationId } from "../operations.ts";
 import type { Runtime } from "../runtime.ts";
 import type { ToolParams, ToolSpec } from "./catalog.ts";

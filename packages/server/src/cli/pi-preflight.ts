@@ -4,8 +4,8 @@ import { resolve } from "node:path";
 import type { CommandRunner } from "./command-runner.ts";
 import { selfReportedVersion, TESTED_PI_VERSIONS } from "./pi-host.ts";
 import { createIsolatedHome } from "./pi-isolation.ts";
-import { commandsOf, PASSIVE_REQUESTS, validatePassiveTranscript } from "./pi-rpc-shapes.ts";
-import { startRpcSession } from "./pi-rpc-session.ts";
+import { commandsOf, PASSIVE_REQUESTS, STDERR_LIMIT, validatePassiveTranscript } from "./pi-rpc-shapes.ts";
+import { startPiRpc } from "@powercontext/pi-kit";
 import type { PiCheck } from "./pi-check.ts";
 import { redactCredentials } from "./redact.ts";
 
@@ -49,11 +49,17 @@ export async function runPreflight(
       retry: { enabled: false },
       ...(packageDir === null ? {} : { packages: [packageDir] }),
     });
-    const session = startRpcSession(executable, ["--no-session"], { cwd: isolated.cwd, env: isolated.env() });
+    const session = startPiRpc({
+      command: [executable],
+      args: ["--no-session"],
+      cwd: isolated.cwd,
+      env: isolated.env(),
+      stderrLimit: STDERR_LIMIT,
+    });
     const pending = PASSIVE_REQUESTS.map((type) => session.send({ type }, timeoutMs));
     const ids = PASSIVE_REQUESTS.map((_, index) => `pc-${index + 1}`);
     const answered = await Promise.allSettled(pending);
-    const exitCode = await session.close();
+    const exitCode = await session.stop();
     const unanswered = answered.flatMap((result, index) =>
       result.status === "rejected"
         ? [

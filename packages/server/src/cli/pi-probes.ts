@@ -1,7 +1,8 @@
 // The executable capability probes: one isolated Pi RPC run with the probe extension and a loopback model.
 import { fileURLToPath } from "node:url";
 import { createIsolatedHome } from "./pi-isolation.ts";
-import { startRpcSession, type RpcRecord, type RpcSession } from "./pi-rpc-session.ts";
+import { type PiRpc, type RpcRecord, startPiRpc } from "@powercontext/pi-kit";
+import { STDERR_LIMIT } from "./pi-rpc-shapes.ts";
 import { startProbeModel } from "./probe-model.ts";
 
 export const PROBE_EXTENSION_PATH = fileURLToPath(new URL("./pi-probe-extension.ts", import.meta.url));
@@ -38,7 +39,7 @@ function collectKeys(value: unknown, into: Set<string>): void {
   }
 }
 
-async function promptAndSettle(session: RpcSession, message: string): Promise<void> {
+async function promptAndSettle(session: PiRpc, message: string): Promise<void> {
   const from = session.records.length;
   const response = await session.send({ type: "prompt", message });
   if (response.success !== true)
@@ -62,9 +63,9 @@ export async function runCapabilityProbes(
         probe: { baseUrl: model.baseUrl, api: "openai-completions", apiKey: "probe", models: [{ id: "probe-model" }] },
       },
     });
-    const session = startRpcSession(
-      executable,
-      [
+    const session = startPiRpc({
+      command: [executable],
+      args: [
         "--no-session",
         "--no-extensions",
         "--no-skills",
@@ -74,8 +75,10 @@ export async function runCapabilityProbes(
         "-e",
         PROBE_EXTENSION_PATH,
       ],
-      { cwd: isolated.cwd, env: isolated.env() },
-    );
+      cwd: isolated.cwd,
+      env: isolated.env(),
+      stderrLimit: STDERR_LIMIT,
+    });
     try {
       const state = await session.send({ type: "get_state" });
       await promptAndSettle(session, "probe turn PC_PROBE_TOOLS");
@@ -83,7 +86,7 @@ export async function runCapabilityProbes(
       const beforeBlock = model.requests.length;
       await promptAndSettle(session, "probe turn PC_PROBE_BLOCK");
       const compact = await session.send({ type: "compact" });
-      await session.close();
+      await session.stop();
       const reports = session
         .stderr()
         .split("\n")
@@ -120,7 +123,7 @@ export async function runCapabilityProbes(
         recordTypes: [...new Set(session.records.map((record) => String(record.type)))],
       };
     } finally {
-      await session.close();
+      await session.stop();
     }
   } finally {
     await model.close();

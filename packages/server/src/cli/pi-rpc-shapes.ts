@@ -1,5 +1,5 @@
 // Strict shapes of the four passive RPC responses of an idle, empty Pi session (validated against 1.6.0 and 0.82.1).
-import type { RpcRecord } from "./pi-rpc-session.ts";
+import type { RpcRecord } from "@powercontext/pi-kit";
 
 export const PASSIVE_REQUESTS = ["get_state", "get_session_stats", "get_messages", "get_commands"] as const;
 export type PassiveRequest = (typeof PASSIVE_REQUESTS)[number];
@@ -193,3 +193,6 @@ export function commandsOf(record: RpcRecord | undefined): PiCommandInfo[] {
   const data = record?.data;
   return isObject(data) && Array.isArray(data.commands) ? (data.commands as PiCommandInfo[]) : [];
 }
+
+/** Characters of a checked Pi's stderr kept for a report; the rest is dropped. */
+export const STDERR_LIMIT = 200_000;

@@ -8,6 +8,8 @@ import type { StateRuntime } from "../runtime.ts";
 import { SCOPES } from "../types.ts";
 
 export const STATE_SUBCOMMANDS = ["status", "mode", "promote"] as const;
+export const STATE_COMMAND_DESCRIPTION =
+  "PowerContext state: status, mode <active|passive|off>, promote <scope>.<plane>.<key> [kind]";
 
 export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Promise<Outcome> {
   const session = await runtime.refresh(ctx);

@@ -17,6 +17,16 @@ export function barrierFor(runtime: StateRuntime, ctx: HostContext, callId: stri
   return batch === null ? null : barrierVerdict(batch, callId);
 }
 
+/** The tool_call hook: blocks a call its siblings bar, with the reason the model sees. */
+export function blockBarredCall(
+  runtime: StateRuntime,
+  ctx: HostContext,
+  callId: string,
+): { block: true; reason: string } | undefined {
+  const reason = barrierFor(runtime, ctx, callId);
+  return reason === null ? undefined : { block: true, reason };
+}
+
 /** Never rejects. */
 export async function runPatchState(
   runtime: StateRuntime,

@@ -32,10 +32,17 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Keep the session in --session-dir (needed for forks); default --no-session. */
   persist?: boolean;
+  /** The extension entry to load; default the package's own. */
+  extension?: string;
 }
 
-export function startPi(home: HermeticHome, { version, env = {}, persist = false }: StartOptions): Promise<PiProcess> {
+export const CRASH_AFTER_FIRST_HEAD_PATH = join(PACKAGE_DIR, "test", "support", "crash-after-first-head.ts");
+
+export function startPi(
+  home: HermeticHome,
+  { version, env = {}, persist = false, extension = EXTENSION_PATH }: StartOptions,
+): Promise<PiProcess> {
   const session = persist ? ["--session-dir", home.sessionDir] : ["--no-session"];
-  const args = [...session, "--no-extensions", "--no-skills", "--no-context-files", "-e", EXTENSION_PATH];
+  const args = [...session, "--no-extensions", "--no-skills", "--no-context-files", "-e", extension];
   return startSharedPi({ version, home, env, args });
 }

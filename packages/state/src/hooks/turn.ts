@@ -1,9 +1,9 @@
 // Hook bodies: the byte-stable projection at before_agent_start, and the turn's settlement at agent_end.
-import { commitBackup } from "./git-backup.ts";
-import type { HostContext } from "./host.ts";
-import { appendProjection, buildProjection } from "./projection.ts";
-import type { StateRuntime } from "./runtime.ts";
-import { effectiveOf } from "./tools/patch-state.ts";
+import { commitBackup } from "../git-backup.ts";
+import type { HostContext } from "../host.ts";
+import { appendProjection, buildProjection } from "../projection.ts";
+import type { StateRuntime } from "../runtime.ts";
+import { effectiveOf } from "../tools/patch-state.ts";
 
 /** Re-reads the store (the run's basis) and appends the projection section; undefined leaves the prompt as it is. */
 export async function beforeAgentStart(

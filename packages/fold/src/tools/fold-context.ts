@@ -1,8 +1,10 @@
-// The agent tool's schema and result rendering.
+// The agent tool fold_context: its schema, its execution and the rendering of its results.
 import { Type } from "typebox";
-import { ACTIONS } from "./actions.ts";
-import { TOOL_NAME } from "./brief.ts";
-import { FoldError } from "./errors.ts";
+import type { FoldRuntime } from "../activate.ts";
+import { ACTIONS, type ActionParams } from "../actions.ts";
+import { TOOL_NAME } from "../brief.ts";
+import { FoldError } from "../errors.ts";
+import type { FoldContext } from "../host.ts";
 
 export { TOOL_NAME };
 
@@ -48,4 +50,14 @@ export function renderError(error: unknown): ToolText {
     details: { code },
     isError: true,
   };
+}
+
+/** The tool's execute: a FoldError (or any error) becomes an error result the model can read. Never rejects. */
+export async function runFoldTool(runtime: FoldRuntime, params: unknown, ctx: FoldContext): Promise<ToolText> {
+  try {
+    const outcome = await runtime.sessionFor(ctx).runAction(params as ActionParams);
+    return renderResult(outcome.result, runtime.options.guidance.actionResponses);
+  } catch (error) {
+    return renderError(error);
+  }
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { PiError } from "./errors.ts";
-import { closingBudgetMs, loadSettings, parseBaseUrl } from "./settings.ts";
+import { closingBudgetMs, loadSettings, parseBaseUrl } from "./config.ts";
 
 test("with no variables the settings are the documented defaults", () => {
   assert.deepEqual(loadSettings({}), {

@@ -1,4 +1,6 @@
-// Environment → one validated Settings value. The extension reads the environment once, at load.
+// Environment → one validated Settings value. The extension reads the environment once, at load. Switches take the
+// shared words of @powercontext/pi-kit (1/true/yes/on, 0/false/no/off).
+import { createEnvReader, type Environment } from "@powercontext/pi-kit";
 import { configError } from "./errors.ts";
 
 export interface Settings {
@@ -40,34 +42,6 @@ export const ENVIRONMENT = {
   POWERCONTEXT_PI_FLUSH_MAX_CALLS: "4",
 } as const;
 
-type Environment = Readonly<Record<string, string | undefined>>;
-
-function text(env: Environment, name: string): string | null {
-  const value = env[name]?.trim();
-  return value ? value : null;
-}
-
-function flag(env: Environment, name: string, fallback: boolean): boolean {
-  const value = text(env, name)?.toLowerCase();
-  if (value === undefined || value === null) return fallback;
-  if (["1", "true", "yes", "on"].includes(value)) return true;
-  if (["0", "false", "no", "off"].includes(value)) return false;
-  throw configError(`${name} must be true or false.`);
-}
-
-function integer(env: Environment, name: string, fallback: number): number {
-  const value = text(env, name);
-  if (value === null) return fallback;
-  if (!/^-?\d+$/.test(value)) throw configError(`${name} must be an integer.`);
-  return Number(value);
-}
-
-function ranged(env: Environment, name: string, fallback: number, min: number, max: number): number {
-  const value = integer(env, name, fallback);
-  if (value < min || value > max) throw configError(`${name} must be between ${min} and ${max}.`);
-  return value;
-}
-
 /**
  * Loopback-only plain HTTP, HTTPS elsewhere; no credentials, query or fragment; trailing slashes stripped.
  * The message never repeats the URL, which may hold a credential.
@@ -91,21 +65,22 @@ export function parseBaseUrl(raw: string): string {
 
 /** Reads the package's environment variables. Throws a `configuration_invalid` PiError on any invalid value. */
 export function loadSettings(env: Environment): Settings {
-  const authorization = text(env, "POWERCONTEXT_PI_AUTHORIZATION");
+  const { text, flag, integer, ranged } = createEnvReader(env, configError);
+  const authorization = text("POWERCONTEXT_PI_AUTHORIZATION");
   if (authorization !== null && /[\u0000-\u001f\u007f]/.test(authorization)) {
     throw configError("POWERCONTEXT_PI_AUTHORIZATION must not contain control characters.");
   }
-  const maxBytes = integer(env, "POWERCONTEXT_PI_MAX_BYTES", 8000);
+  const maxBytes = integer("POWERCONTEXT_PI_MAX_BYTES", 8000);
   return {
-    baseUrl: parseBaseUrl(text(env, "POWERCONTEXT_PI_BASE_URL") ?? DEFAULT_BASE_URL),
-    scopeId: text(env, "POWERCONTEXT_PI_SCOPE_ID"),
+    baseUrl: parseBaseUrl(text("POWERCONTEXT_PI_BASE_URL") ?? DEFAULT_BASE_URL),
+    scopeId: text("POWERCONTEXT_PI_SCOPE_ID"),
     authorization,
-    capturePrompts: flag(env, "POWERCONTEXT_PI_CAPTURE_PROMPTS", true),
+    capturePrompts: flag("POWERCONTEXT_PI_CAPTURE_PROMPTS", true),
     maxBytes: Math.min(MAX_MAX_BYTES, Math.max(MIN_MAX_BYTES, maxBytes)),
-    requestTimeoutMs: ranged(env, "POWERCONTEXT_PI_REQUEST_TIMEOUT_MS", 1000, 50, 30_000),
-    httpBudgetMs: ranged(env, "POWERCONTEXT_PI_HTTP_BUDGET_MS", 4000, 100, 60_000),
-    flushOnCapture: flag(env, "POWERCONTEXT_PI_FLUSH_ON_CAPTURE", false),
-    flushMaxCalls: ranged(env, "POWERCONTEXT_PI_FLUSH_MAX_CALLS", 4, 1, 16),
+    requestTimeoutMs: ranged("POWERCONTEXT_PI_REQUEST_TIMEOUT_MS", 1000, 50, 30_000),
+    httpBudgetMs: ranged("POWERCONTEXT_PI_HTTP_BUDGET_MS", 4000, 100, 60_000),
+    flushOnCapture: flag("POWERCONTEXT_PI_FLUSH_ON_CAPTURE", false),
+    flushMaxCalls: ranged("POWERCONTEXT_PI_FLUSH_MAX_CALLS", 4, 1, 16),
   };
 }
 

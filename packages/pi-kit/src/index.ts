@@ -1,0 +1,8 @@
+// Public surface of @powercontext/pi-kit, the code the Pi packages (and the CLI's Pi checks) share.
+export { createEnvReader, type Environment, type EnvReader, FALSE_WORDS, TRUE_WORDS } from "./env.ts";
+export { type DescribeError, describeUnexpected, failOpen, type FailOpenReporting } from "./fail-open.ts";
+export type { HostContext, HostSession, HostUi, NoticeLevel } from "./host.ts";
+export { createStderrLogger, type Logger, silentLogger } from "./logger.ts";
+export { notifyOrStderr, type WriteLine, writeStderrLine } from "./notify.ts";
+export type { InvalidLines, RpcRecord } from "./rpc/jsonl-lines.ts";
+export { type PiRpc, type PiRpcOptions, startPiRpc } from "./rpc/pi-rpc.ts";
