@@ -1,57 +1,115 @@
-// npm run bench -- recall-tuning --data DIR [--facts 120] [--distractors 2000] [--seed 8] [--grid]
+// npm run bench -- recall-tuning --data DIR [--set facts|types] [--facts N] [--distractors N] [--seed 8]
+//                                [--try "key=value,…;…"]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
-// loaded (DIR is one of its data dirs, e.g. /tmp/pcq/rules-s8-f120-d2000; pass the same dataset options): every
-// question goes through prepare_context with each setting, and hit@1/5/10 and MRR are printed per setting.
+// loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
+// /tmp/pcq-types-quick/types-rules-s8-f100-d2000 with --set types); pass the dataset options it was built with.
+// Every question goes through prepare_context and memory search (limit 10) with each setting; hit@1/5/10 and MRR are
+// printed per setting and question type, lexical-only first.
 import { join } from "node:path";
 import { prepareContext } from "../packages/server/src/domain/context/prepare-context.ts";
-import { DEFAULT_TUNING, type RecallTuning } from "../packages/server/src/domain/memory/recall-ranking.ts";
+import { DEFAULT_TUNING, rankRecall, type RecallTuning } from "../packages/server/src/domain/memory/recall-ranking.ts";
 import { VectorIndex } from "../packages/server/src/search/semantic/vector-index.ts";
 import { LazyWordVectorModel } from "../packages/server/src/search/semantic/word-vector-model.ts";
 import { SQLITE_FILE_NAME } from "../packages/server/src/store/open-store.ts";
 import { openSqliteStore } from "../packages/server/src/store/sqlite/index.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress } from "./lib/measure.ts";
-import { judge, qualityFigures } from "./lib/retrieval-metrics.ts";
+import { buildTypedFacts } from "./lib/question-types/typed-facts.ts";
+import { judge, qualityFigures, type Judged } from "./lib/retrieval-metrics.ts";
 
-const SCOPE = "bench:quality";
+interface TuningQuestion {
+  group: string;
+  query: string;
+  wanted: string;
+}
 
-export async function run(args: string[]): Promise<void> {
-  const data = option(args, "data", "");
-  if (data === "") throw new Error("--data DIR (a data dir kept by `npm run bench -- quality --keep`)");
+function questionsOf(args: string[]): { scope: string; questions: TuningQuestion[] } {
+  const seed = Number(option(args, "seed", "8"));
+  if (option(args, "set", "facts") === "types") {
+    const set = buildTypedFacts({
+      seed,
+      facts: Number(option(args, "facts", "100")),
+      distractors: Number(option(args, "distractors", "2000")),
+    });
+    const sourceOf = new Map(set.facts.map((fact) => [fact.id, fact.source_id]));
+    return {
+      scope: "bench:quality-types",
+      questions: set.questions.map((q) => ({ group: q.type, query: q.query, wanted: sourceOf.get(q.fact_id) ?? "" })),
+    };
+  }
   const project = buildCodingProject({
-    seed: Number(option(args, "seed", "8")),
+    seed,
     facts: Number(option(args, "facts", "120")),
     distractors: Number(option(args, "distractors", "2000")),
   });
-  const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
-  const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
-  const listing = await store.listEntries(SCOPE, false);
-  const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
-  const factSource = new Map(project.facts.map((fact) => [fact.id, fact.source_id]));
+  const sourceOf = new Map(project.facts.map((fact) => [fact.id, fact.source_id]));
+  return {
+    scope: "bench:quality",
+    questions: project.questions.map((q) => ({
+      group: q.shape,
+      query: q.query,
+      wanted: sourceOf.get(q.fact_id) ?? "",
+    })),
+  };
+}
+
+/**
+ * Lexical only, the defaults, and each `--try` setting: settings separated by ";", each a list of key=value over
+ * RecallTuning's fields, e.g. --try "semanticWeight=0.5,words=0.5,mean=0.5;concepts=1,mean=0".
+ */
+function settingsOf(args: string[]): Array<[string, RecallTuning | null]> {
   const settings: Array<[string, RecallTuning | null]> = [
     ["lexical", null],
     ["default", DEFAULT_TUNING],
   ];
-  if (args.includes("--grid")) {
-    for (const semanticWeight of option(args, "weights", "0.3,0.5,1").split(",").map(Number))
-      for (const minSimilarity of option(args, "similarities", "0.5,0.6,0.7").split(",").map(Number))
-        settings.push([`w${semanticWeight} s${minSimilarity}`, { ...DEFAULT_TUNING, semanticWeight, minSimilarity }]);
+  for (const spec of option(args, "try", "").split(";")) {
+    if (spec.trim() === "") continue;
+    const tuning: Record<string, number> = { ...DEFAULT_TUNING };
+    for (const pair of spec.split(",")) {
+      const [key = "", value = ""] = pair.split("=");
+      if (!(key.trim() in DEFAULT_TUNING)) throw new Error(`--try: unknown setting ${key}`);
+      tuning[key.trim()] = Number(value);
+    }
+    settings.push([spec.trim(), tuning as unknown as RecallTuning]);
   }
-  for (const [name, tuning] of settings) {
-    const judged = [];
-    for (const question of project.questions) {
-      const recall = await prepareContext(
-        { store, semantic: tuning ? semantic : null, ...(tuning && { tuning }) },
-        { scope_id: SCOPE, query: question.query },
-      );
-      const items = recall.items.map((item) => ({
+  return settings;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const data = option(args, "data", "");
+  if (data === "") throw new Error("--data DIR (a data dir kept by `npm run bench -- quality --keep`)");
+  const { scope, questions } = questionsOf(args);
+  const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
+  const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
+  const listing = await store.listEntries(scope, false);
+  const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
+  const groups = [...new Set(questions.map((q) => q.group))];
+  for (const [name, tuning] of settingsOf(args)) {
+    const deps = { store, semantic: tuning ? semantic : null, ...(tuning && { tuning }) };
+    const judged = new Map<string, { prepare: Judged[]; search: Judged[] }>(
+      groups.map((group) => [group, { prepare: [], search: [] }]),
+    );
+    for (const question of questions) {
+      const recall = await prepareContext(deps, { scope_id: scope, query: question.query });
+      const prepared = recall.items.map((item) => ({
         source_ids: "entry_id" in item.citation ? (sourcesOf.get(item.citation.entry_id) ?? []) : [],
         bytes: Buffer.byteLength(item.content),
       }));
-      judged.push(judge(items, factSource.get(question.fact_id) ?? ""));
+      const { ranked } = await rankRecall(deps, scope, question.query, 10);
+      const searched = ranked.map(({ hit }) => ({
+        source_ids: hit.entry.source_refs.map((ref) => ref.source_id),
+        bytes: Buffer.byteLength(hit.entry.text),
+      }));
+      const bucket = judged.get(question.group);
+      bucket?.prepare.push(judge(prepared, question.wanted));
+      bucket?.search.push(judge(searched, question.wanted));
     }
-    const f = qualityFigures(judged);
-    console.log(`${name.padEnd(14)} hit@1 ${f["hit@1"]} hit@5 ${f["hit@5"]} hit@10 ${f["hit@10"]} MRR ${f.mrr}`);
+    const cells = (rows: Judged[]) => {
+      const f = qualityFigures(rows);
+      return `${f["hit@1"].toFixed(2)}/${f["hit@5"].toFixed(2)}/${f["hit@10"].toFixed(2)}/${f.mrr.toFixed(3)}`;
+    };
+    const line = [...judged].map(([group, rows]) => `${group} p ${cells(rows.prepare)} s ${cells(rows.search)}`);
+    console.log(`${name.padEnd(12)} ${line.join(" | ")}`);
   }
   await store.close();
 }

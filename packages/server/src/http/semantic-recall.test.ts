@@ -7,6 +7,7 @@ import { openTestPostgresStore } from "../testing/postgres.ts";
 import { buildTestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
+import { decodeSignature } from "../search/semantic/entry-signature.ts";
 import { VectorIndex } from "../search/semantic/vector-index.ts";
 import { LazyWordVectorModel, WORD_VECTOR_MODEL_VERSION } from "../search/semantic/word-vector-model.ts";
 
@@ -88,7 +89,11 @@ for (const [engine, open] of STORES) {
     assert.equal(await index.backfill((done) => reported.push(done.computed)), 1);
     assert.deepEqual(reported, [1]);
     const after = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0);
-    assert.equal(after.heads[0]?.vector?.length, 100);
+    const stored = after.heads[0]?.vector;
+    assert.ok(stored);
+    const signature = decodeSignature(stored, 100);
+    assert.equal(signature?.mean.length, 100);
+    assert.ok((signature?.concepts.length ?? 0) > 0, "pnpm names the package-manager concept");
     assert.deepEqual(await store.scopesMissingVectors(WORD_VECTOR_MODEL_VERSION), []);
     // Another model's vectors do not count: switching model recomputes them.
     assert.deepEqual(await store.scopesMissingVectors("another-model"), [SCOPE]);

@@ -156,8 +156,8 @@ export interface VectorHead {
   entry_id: string;
   entry_version_id: string;
   active: boolean;
-  /** The stored vector of this version under the requested model, or null when none is stored yet. */
-  vector: Int8Array | null;
+  /** The stored vector of this version under the requested model (its bytes), or null when none is stored yet. */
+  vector: Uint8Array | null;
   /** The version's kind and text, present only when `vector` is null (so that the caller can compute it). */
   kind?: string;
   text?: string;
@@ -172,7 +172,8 @@ export interface VectorHeads {
 export interface EntryVectorWrite {
   scope_id: string;
   entry_version_id: string;
-  vector: Int8Array;
+  /** The vector's bytes, as the model encodes it. */
+  vector: Uint8Array;
 }
 
 // ---------- Candidates and review ----------

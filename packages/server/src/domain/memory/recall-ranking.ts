@@ -1,12 +1,14 @@
 // The ranking every recall uses (memory search in `auto` mode and context/prepare): the lexical ranking (BM25 over our
 // analyzer, nudged by kind, recency and pasted material; scores in [0, 1]) plus a weighted bonus for meaning: how far
-// an entry's built-in word-vector similarity to the prompt lies above MIN_SIMILARITY. A semantic neighbour that
-// shares no word with the prompt can thus be recalled, and one that the lexical ranking also found rises. Adding
-// scores beat reciprocal-rank fusion on every figure of the quality benchmark (docs/benchmarks.md): ranks throw away
-// how sure the lexical match is, so a strong lexical first hit was displaced by any entry both rankings held.
+// an entry's semantic score (search/semantic/semantic-score.ts) lies above MIN_SEMANTIC. Candidates are the lexical
+// hits and the entries whose mean word direction is nearest the prompt's, so an entry that shares no word with the
+// prompt can be recalled, and one that the lexical ranking also found rises. Adding scores beat reciprocal-rank
+// fusion on every figure of the quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match
+// is, so a strong lexical first hit was displaced by any entry that both rankings held.
 import type { ArtifactReference } from "@powercontext/protocol";
 import { shapePrompt } from "../../search/query.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
+import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
 import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-index.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
@@ -14,15 +16,26 @@ import { scrubText } from "../secrets/secret-guard.ts";
 /** Hits fetched from the lexical index per requested hit, so that admission and re-ranking have room to work. */
 const OVERFETCH = 4;
 const MIN_FETCH = 32;
-/** Semantic neighbours considered per recall. */
-export const SEMANTIC_CANDIDATES = 32;
-/** The most that meaning can add to an entry's lexical score (which is at most 1). */
-export const SEMANTIC_WEIGHT = 0.3;
-/**
- * A semantic neighbour less similar than this is no evidence of meaning (every text is somewhat near every other in
- * a mean of word vectors) and is ignored.
- */
-export const MIN_SIMILARITY = 0.5;
+
+/** The fusion's settings; the defaults were chosen on the quality benchmarks (docs/benchmarks.md). */
+export interface RecallTuning extends SemanticMix {
+  /** Entries nearest the prompt by mean direction that are scored besides the lexical hits. */
+  semanticCandidates: number;
+  /** The most that meaning can add to an entry's lexical score (which is at most 1). */
+  semanticWeight: number;
+  /** A semantic score at or below this is no evidence of meaning and adds nothing. */
+  minSemantic: number;
+}
+
+export const DEFAULT_TUNING: RecallTuning = {
+  semanticCandidates: 200,
+  semanticWeight: 1,
+  minSemantic: 0.5,
+  mean: 0.34,
+  words: 0.33,
+  concepts: 0.33,
+  wordFloor: 0.3,
+};
 
 export type Channel = "fts" | "vector";
 
@@ -37,24 +50,19 @@ export interface RecallRanking {
   semantic: boolean;
 }
 
-/** The fusion's settings; the defaults above were chosen on the quality benchmark (docs/benchmarks.md). */
-export interface RecallTuning {
-  semanticCandidates: number;
-  semanticWeight: number;
-  minSimilarity: number;
-}
-
-export const DEFAULT_TUNING: RecallTuning = {
-  semanticCandidates: SEMANTIC_CANDIDATES,
-  semanticWeight: SEMANTIC_WEIGHT,
-  minSimilarity: MIN_SIMILARITY,
-};
-
 export interface RecallDeps {
   store: Store;
   /** The built-in semantic layer, or null to rank lexically only. */
   semantic: VectorIndex | null;
   tuning?: RecallTuning;
+}
+
+interface Candidate {
+  entry_version_id: string;
+  hit: MemorySearchHit | undefined;
+  lexical: number;
+  bonus: number;
+  matched_terms: number;
 }
 
 /** The best `limit` hits for `query`, best first, with scores in [0, 1]. */
@@ -64,96 +72,90 @@ export async function rankRecall(
   query: string,
   limit: number,
 ): Promise<RecallRanking> {
+  const tuning = deps.tuning ?? DEFAULT_TUNING;
   const { terms, focus, text } = await shapePrompt(deps.store, scopeId, query);
   const lexical = await deps.store.searchMemory({
     scope_id: scopeId,
     terms,
     limit: Math.max(MIN_FETCH, limit * OVERFETCH),
   });
-  const tuning = deps.tuning ?? DEFAULT_TUNING;
-  const neighbours = await semanticNeighbours(deps, scopeId, text, tuning);
-  if (lexical.memory === null && neighbours === null) return { memory: null, ranked: [], semantic: false };
-  const revision = lexical.memory?.revision ?? 0;
-  const ranked = rankHits(lexical.hits, terms, revision, { focus });
-  if (neighbours === null || neighbours.length === 0)
-    return { memory: lexical.memory, ranked: lexicalOnly(ranked, limit), semantic: false };
-  const fused = fuse(ranked, neighbours, tuning);
-  const missing = fused.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
+  const ranked = rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus });
+  const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning);
+  if (candidates === null) {
+    if (lexical.memory === null) return { memory: null, ranked: [], semantic: false };
+    const hits = ranked.slice(0, limit).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
+    return { memory: lexical.memory, ranked: hits, semantic: false };
+  }
+  const best = candidates
+    .filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0)
+    .sort((a, b) => b.lexical + b.bonus - (a.lexical + a.bonus))
+    .slice(0, limit);
+  const missing = best.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };
   const byVersion = new Map(extra.hits.map((hit) => [hit.entry.citation.entry_version_id, hit]));
   const memory = lexical.memory ?? extra.memory;
-  const best = 1 + tuning.semanticWeight;
+  if (memory === null) return { memory: null, ranked: [], semantic: true };
   const out: RecallHit[] = [];
-  for (const item of fused) {
+  for (const item of best) {
     const hit = item.hit ?? byVersion.get(item.entry_version_id);
     if (hit === undefined) continue;
-    const citation = memory ? { ...hit.entry.citation, memory_ref: memory } : hit.entry.citation;
     out.push({
-      hit: { ...hit, entry: { ...hit.entry, citation } },
-      score: Math.min(1, item.score / best),
+      hit: { ...hit, entry: { ...hit.entry, citation: { ...hit.entry.citation, memory_ref: memory } } },
+      score: Math.min(1, (item.lexical + item.bonus) / (1 + tuning.semanticWeight)),
       matched_terms: item.matched_terms,
-      matched_by: item.matched_by,
+      matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
     });
-    if (out.length >= limit) break;
   }
   return { memory, ranked: out, semantic: true };
 }
 
-function lexicalOnly(ranked: readonly RankedHit[], limit: number): RecallHit[] {
-  return ranked.slice(0, limit).map((item) => ({ ...item, matched_by: ["fts"] }));
-}
-
-/** The prompt's semantic neighbours above MIN_SIMILARITY, or null when the layer is off or knows no prompt word. */
-async function semanticNeighbours(
+/**
+ * The lexical hits and the prompt's nearest entries, each with its semantic bonus; null when the layer is off or the
+ * prompt holds no word the model knows.
+ */
+async function semanticCandidates(
   deps: RecallDeps,
   scopeId: string,
   text: string,
+  ranked: readonly RankedHit[],
   tuning: RecallTuning,
-): Promise<VectorNeighbour[] | null> {
-  if (deps.semantic === null) return null;
-  const vector = deps.semantic.embedder.embed(scrubText(text));
-  if (vector === null) return null;
-  const neighbours = await deps.semantic.nearest(scopeId, vector, tuning.semanticCandidates);
-  return neighbours.filter((neighbour) => neighbour.similarity >= tuning.minSimilarity);
-}
-
-interface FusedItem {
-  entry_version_id: string;
-  hit: MemorySearchHit | undefined;
-  score: number;
-  matched_terms: number;
-  matched_by: Channel[];
-}
-
-/** Lexical score plus the semantic bonus, best first; ties keep the lexical order, then the semantic order. */
-function fuse(lexical: readonly RankedHit[], semantic: readonly VectorNeighbour[], tuning: RecallTuning): FusedItem[] {
-  const { semanticWeight, minSimilarity } = tuning;
-  const items = new Map<string, FusedItem>();
-  for (const ranked of lexical) {
-    const id = ranked.hit.entry.citation.entry_version_id;
-    items.set(id, {
+): Promise<Candidate[] | null> {
+  const index = deps.semantic;
+  const profile = index?.model.profile(text) ?? null;
+  if (index === null || profile === null) return null;
+  const neighbours = await index.nearest(scopeId, profile.mean, tuning.semanticCandidates);
+  const scorer = new SemanticScorer(index.model, profile, tuning);
+  const bonusOf = (neighbour: VectorNeighbour | undefined) => {
+    if (neighbour === undefined) return 0;
+    const score = scorer.score(neighbour.signature, neighbour.similarity);
+    return score > tuning.minSemantic
+      ? (tuning.semanticWeight * (score - tuning.minSemantic)) / (1 - tuning.minSemantic)
+      : 0;
+  };
+  const lexicalIds = ranked.map((item) => item.hit.entry.citation.entry_version_id);
+  const known = index.lookup(scopeId, lexicalIds, profile.mean);
+  const candidates = new Map<string, Candidate>();
+  for (const item of ranked) {
+    const id = item.hit.entry.citation.entry_version_id;
+    const bonus = bonusOf(known.get(id));
+    candidates.set(id, {
       entry_version_id: id,
-      hit: ranked.hit,
-      score: ranked.score,
-      matched_terms: ranked.matched_terms,
-      matched_by: ["fts"],
+      hit: item.hit,
+      lexical: item.score,
+      bonus,
+      matched_terms: item.matched_terms,
     });
   }
-  for (const neighbour of semantic) {
-    const contribution = (semanticWeight * (neighbour.similarity - minSimilarity)) / (1 - minSimilarity);
-    const item = items.get(neighbour.entry_version_id);
-    if (item) {
-      item.score += contribution;
-      item.matched_by.push("vector");
-    } else {
-      items.set(neighbour.entry_version_id, {
-        entry_version_id: neighbour.entry_version_id,
-        hit: undefined,
-        score: contribution,
-        matched_terms: 0,
-        matched_by: ["vector"],
-      });
-    }
+  for (const neighbour of neighbours) {
+    if (candidates.has(neighbour.entry_version_id)) continue;
+    const id = neighbour.entry_version_id;
+    candidates.set(id, {
+      entry_version_id: id,
+      hit: undefined,
+      lexical: 0,
+      bonus: bonusOf(neighbour),
+      matched_terms: 0,
+    });
   }
-  return [...items.values()].sort((a, b) => b.score - a.score);
+  return [...candidates.values()];
 }

@@ -1,34 +1,39 @@
-// The in-memory vector index of each scope's active entries: an exact scan of signed-byte rows, kept in step with the
-// store by reading only the heads changed since the revision it last saw. Vectors missing from the store (entries
-// written before this model, or by another Server) are computed here from the entry's text and written back, so
-// every entry's vector is computed once and stored beside it.
+// The in-memory semantic index of each scope's active entries: their signatures (mean direction, known words,
+// concepts), scanned exactly by mean direction, kept in step with the store by reading only the heads changed since
+// the revision it last saw. Signatures missing from the store (entries written before this model, or by a Server that
+// has not recalled them yet) are computed here from the entry's text and written back, so each is computed once and
+// stored beside its entry.
 import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
-import type { TextEmbedder } from "./word-vector-model.ts";
+import { decodeSignature, type EntrySignature, encodeSignature } from "./entry-signature.ts";
+import type { SemanticModel } from "./word-vector-model.ts";
 
 export interface VectorNeighbour {
   entry_id: string;
   entry_version_id: string;
-  /** Cosine similarity to the query, in [-1, 1]. */
+  /** Cosine similarity of the mean directions, in [-1, 1]. */
   similarity: number;
+  signature: EntrySignature;
 }
 
 const INITIAL_SLOTS = 256;
 
-/** One scope's rows: slot i holds an entry's vector (or nothing, when `norms[i]` is 0). */
+/** One scope's entries: slot i holds an entry's signature (or nothing, when `norms[i]` is 0). */
 class ScopeRows {
   revision = 0;
+  readonly dimensions: number;
   readonly slotOf = new Map<string, number>();
+  readonly slotOfVersion = new Map<string, number>();
   versionIds: string[] = [];
   entryIds: string[] = [];
-  rows: Int8Array;
+  signatures: EntrySignature[] = [];
+  /** The mean directions, slot by slot, for the scan. */
+  means: Int8Array;
   norms: Float32Array;
   readonly #free: number[] = [];
 
-  readonly dimensions: number;
-
   constructor(dimensions: number) {
     this.dimensions = dimensions;
-    this.rows = new Int8Array(INITIAL_SLOTS * dimensions);
+    this.means = new Int8Array(INITIAL_SLOTS * dimensions);
     this.norms = new Float32Array(INITIAL_SLOTS);
   }
 
@@ -36,33 +41,49 @@ class ScopeRows {
     return this.slotOf.size;
   }
 
-  upsert(entryId: string, versionId: string, vector: Int8Array): void {
+  upsert(entryId: string, versionId: string, signature: EntrySignature): void {
     let slot = this.slotOf.get(entryId);
     if (slot === undefined) {
       slot = this.#free.pop() ?? this.versionIds.length;
       if (slot >= this.norms.length) this.#grow();
       this.slotOf.set(entryId, slot);
     }
-    this.rows.set(vector.subarray(0, this.dimensions), slot * this.dimensions);
+    const previous = this.versionIds[slot];
+    if (previous !== undefined) this.slotOfVersion.delete(previous);
+    this.slotOfVersion.set(versionId, slot);
+    this.means.set(signature.mean.subarray(0, this.dimensions), slot * this.dimensions);
     let sum = 0;
-    for (let i = 0; i < this.dimensions; i += 1) sum += (vector[i] ?? 0) ** 2;
+    for (const value of signature.mean) sum += value * value;
     this.norms[slot] = Math.sqrt(sum);
     this.versionIds[slot] = versionId;
     this.entryIds[slot] = entryId;
+    this.signatures[slot] = signature;
   }
 
   remove(entryId: string): void {
     const slot = this.slotOf.get(entryId);
     if (slot === undefined) return;
     this.slotOf.delete(entryId);
+    this.slotOfVersion.delete(this.versionIds[slot] as string);
     this.norms[slot] = 0;
     this.#free.push(slot);
   }
 
+  /** Cosine similarity of `query` (a unit vector) to the mean direction in `slot`. */
+  similarityAt(slot: number, query: Float32Array): number {
+    const norm = this.norms[slot] as number;
+    if (norm === 0) return 0;
+    const d = this.dimensions;
+    const base = slot * d;
+    let dot = 0;
+    for (let i = 0; i < d; i += 1) dot += (query[i] as number) * (this.means[base + i] as number);
+    return dot / norm;
+  }
+
   #grow(): void {
-    const rows = new Int8Array(this.rows.length * 2);
-    rows.set(this.rows);
-    this.rows = rows;
+    const means = new Int8Array(this.means.length * 2);
+    means.set(this.means);
+    this.means = means;
     const norms = new Float32Array(this.norms.length * 2);
     norms.set(this.norms);
     this.norms = norms;
@@ -70,25 +91,40 @@ class ScopeRows {
 }
 
 export class VectorIndex {
+  readonly store: Store;
+  readonly model: SemanticModel;
   readonly #scopes = new Map<string, ScopeRows>();
   /** Per scope, the refresh in progress, so that concurrent requests read the store once. */
   readonly #refreshing = new Map<string, Promise<ScopeRows>>();
+  #computed = 0;
 
-  readonly store: Store;
-  readonly embedder: TextEmbedder;
-
-  constructor(store: Store, embedder: TextEmbedder) {
+  constructor(store: Store, model: SemanticModel) {
     this.store = store;
-    this.embedder = embedder;
+    this.model = model;
   }
 
-  /** The `limit` entries most similar to `query` (a unit vector), best first, at the scope's current revision. */
+  /** The `limit` entries whose mean direction is closest to `query` (a unit vector), best first. */
   async nearest(scopeId: string, query: Float32Array, limit: number): Promise<VectorNeighbour[]> {
-    const scope = await this.refresh(scopeId);
-    return scan(scope, query, limit);
+    return scan(await this.refresh(scopeId), query, limit);
   }
 
-  /** Brings the scope's rows up to the store's head, computing and storing the vectors the store lacks. */
+  /**
+   * The signature and mean similarity of each of `versionIds` that is the current version of an indexed entry, as of
+   * the index's last refresh of the scope (call `nearest` first).
+   */
+  lookup(scopeId: string, versionIds: readonly string[], query: Float32Array): Map<string, VectorNeighbour> {
+    const scope = this.#scopes.get(scopeId);
+    const found = new Map<string, VectorNeighbour>();
+    if (!scope) return found;
+    for (const versionId of versionIds) {
+      const slot = scope.slotOfVersion.get(versionId);
+      if (slot === undefined) continue;
+      found.set(versionId, neighbourAt(scope, slot, query));
+    }
+    return found;
+  }
+
+  /** Brings the scope's rows up to the store's head, computing and storing the signatures the store lacks. */
   refresh(scopeId: string): Promise<ScopeRows> {
     const running = this.#refreshing.get(scopeId);
     if (running) return running;
@@ -97,9 +133,9 @@ export class VectorIndex {
     return work;
   }
 
-  /** Computes and stores every missing vector of every scope; reports each scope done. */
+  /** Computes and stores every missing signature of every scope; reports each scope done. Returns the scope count. */
   async backfill(progress: (done: { scope_id: string; entries: number; computed: number }) => void): Promise<number> {
-    const scopes = await this.store.scopesMissingVectors(this.embedder.model);
+    const scopes = await this.store.scopesMissingVectors(this.model.model);
     for (const scopeId of scopes) {
       const before = this.#computed;
       const rows = await this.refresh(scopeId);
@@ -108,11 +144,9 @@ export class VectorIndex {
     return scopes.length;
   }
 
-  #computed = 0;
-
   async #refresh(scopeId: string): Promise<ScopeRows> {
-    const scope = this.#scopes.get(scopeId) ?? new ScopeRows(this.embedder.dimensions);
-    const changed = await this.store.readVectorHeads(scopeId, this.embedder.model, scope.revision);
+    const scope = this.#scopes.get(scopeId) ?? new ScopeRows(this.model.dimensions);
+    const changed = await this.store.readVectorHeads(scopeId, this.model.model, scope.revision);
     if (changed.revision < scope.revision) {
       // The store went back (a restored backup): start over.
       this.#scopes.delete(scopeId);
@@ -124,51 +158,48 @@ export class VectorIndex {
         scope.remove(head.entry_id);
         continue;
       }
-      const vector = head.vector ?? this.#compute(head);
-      if (head.vector === null && vector !== null)
-        computed.push({ scope_id: scopeId, entry_version_id: head.entry_version_id, vector });
-      if (vector === null) scope.remove(head.entry_id);
-      else scope.upsert(head.entry_id, head.entry_version_id, vector);
+      const stored = head.vector === null ? null : decodeSignature(head.vector, this.model.dimensions);
+      const signature = stored ?? this.#compute(head);
+      if (stored === null && signature !== null)
+        computed.push({
+          scope_id: scopeId,
+          entry_version_id: head.entry_version_id,
+          vector: encodeSignature(signature),
+        });
+      if (signature === null) scope.remove(head.entry_id);
+      else scope.upsert(head.entry_id, head.entry_version_id, signature);
     }
     scope.revision = changed.revision;
     this.#scopes.set(scopeId, scope);
     if (computed.length > 0) {
       this.#computed += computed.length;
-      await this.store.putEntryVectors(this.embedder.model, computed);
+      await this.store.putEntryVectors(this.model.model, computed);
     }
     return scope;
   }
 
-  #compute(head: VectorHead): Int8Array | null {
-    const vector = this.embedder.embed(`${head.kind ?? ""} ${head.text ?? ""}`);
-    return vector === null ? null : quantize(vector);
+  #compute(head: VectorHead): EntrySignature | null {
+    return this.model.signature(`${head.kind ?? ""} ${head.text ?? ""}`);
   }
 }
 
-/** A unit vector's direction as signed bytes: its largest component becomes ±127. */
-export function quantize(vector: Float32Array): Int8Array {
-  let largest = 0;
-  for (const value of vector) largest = Math.max(largest, Math.abs(value));
-  const scale = largest > 0 ? 127 / largest : 0;
-  const bytes = new Int8Array(vector.length);
-  for (let i = 0; i < vector.length; i += 1) bytes[i] = Math.round((vector[i] as number) * scale);
-  return bytes;
+function neighbourAt(scope: ScopeRows, slot: number, query: Float32Array): VectorNeighbour {
+  return {
+    entry_id: scope.entryIds[slot] as string,
+    entry_version_id: scope.versionIds[slot] as string,
+    similarity: scope.similarityAt(slot, query),
+    signature: scope.signatures[slot] as EntrySignature,
+  };
 }
 
-/** Exact top-`limit` scan by cosine similarity. */
+/** Exact top-`limit` scan by mean-direction cosine similarity. */
 function scan(scope: ScopeRows, query: Float32Array, limit: number): VectorNeighbour[] {
-  const d = scope.dimensions;
-  const { rows, norms } = scope;
   const slots = scope.versionIds.length;
   const top: Array<{ slot: number; similarity: number }> = [];
   let floor = Number.NEGATIVE_INFINITY;
   for (let slot = 0; slot < slots; slot += 1) {
-    const norm = norms[slot] as number;
-    if (norm === 0) continue;
-    let dot = 0;
-    const base = slot * d;
-    for (let i = 0; i < d; i += 1) dot += (query[i] as number) * (rows[base + i] as number);
-    const similarity = dot / norm;
+    if (scope.norms[slot] === 0) continue;
+    const similarity = scope.similarityAt(slot, query);
     if (top.length >= limit && similarity <= floor) continue;
     let at = top.length;
     while (at > 0 && (top[at - 1] as { similarity: number }).similarity < similarity) at -= 1;
@@ -176,9 +207,5 @@ function scan(scope: ScopeRows, query: Float32Array, limit: number): VectorNeigh
     if (top.length > limit) top.pop();
     if (top.length >= limit) floor = (top[top.length - 1] as { similarity: number }).similarity;
   }
-  return top.map(({ slot, similarity }) => ({
-    entry_id: scope.entryIds[slot] as string,
-    entry_version_id: scope.versionIds[slot] as string,
-    similarity,
-  }));
+  return top.map(({ slot }) => neighbourAt(scope, slot, query));
 }

@@ -2,7 +2,9 @@
 // built-in table knows (data/word-vectors.bin, built on install by scripts/build-word-vectors.ts). No model service,
 // nothing downloaded at run time; the table loads on first use.
 import { readFileSync } from "node:fs";
+import { conceptsOf } from "./concepts.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
+import { type EntrySignature, MAX_SIGNATURE_WORDS } from "./entry-signature.ts";
 import { decodeWordVectors } from "./word-vector-file.ts";
 
 export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", import.meta.url);
@@ -10,16 +12,29 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
  * Names the vectors this embedder makes; stored entry vectors of another name are recomputed. Bump it whenever the
  * table's inputs (source package, lexicon, build rules) or `embed` change.
  */
-export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v1";
+export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v3";
 
-export interface TextEmbedder {
+/** What recall compares an entry against: the prompt's mean direction, its known words' vectors, its concepts. */
+export interface QueryProfile {
+  mean: Float32Array;
+  /** Unit vectors of the prompt's distinct known words. */
+  words: Float32Array[];
+  concepts: number[];
+}
+
+export interface SemanticModel {
   readonly model: string;
   readonly dimensions: number;
   /** A unit vector, or null when the text holds no word the model knows. */
   embed(text: string): Float32Array | null;
+  /** What the vector index stores for an entry's text; null when it holds no word the model knows. */
+  signature(text: string): EntrySignature | null;
+  profile(text: string): QueryProfile | null;
+  /** Row `row` of the table, scaled to unit length. */
+  rowVector(row: number): Float32Array;
 }
 
-export class WordVectorModel implements TextEmbedder {
+export class WordVectorModel implements SemanticModel {
   readonly model = WORD_VECTOR_MODEL_VERSION;
   readonly dimensions: number;
   readonly #rowOf: Map<string, number>;
@@ -62,9 +77,30 @@ export class WordVectorModel implements TextEmbedder {
     return this.#unitRows.subarray(row * this.dimensions, (row + 1) * this.dimensions);
   }
 
+  signature(text: string): EntrySignature | null {
+    const rows = this.wordRows(text);
+    const mean = this.#mean(rows);
+    if (mean === null) return null;
+    return {
+      mean: quantizeDirection(mean),
+      words: Uint32Array.from(rows.slice(0, MAX_SIGNATURE_WORDS)),
+      concepts: Uint16Array.from(conceptsOf(text)),
+    };
+  }
+
+  profile(text: string): QueryProfile | null {
+    const rows = this.wordRows(text);
+    const mean = this.#mean(rows);
+    if (mean === null) return null;
+    return { mean, words: rows.map((row) => this.rowVector(row)), concepts: conceptsOf(text) };
+  }
+
   embed(text: string): Float32Array | null {
-    const rows = new Set(knownRows(embeddingWords(text), this.#rowOf));
-    if (rows.size === 0) return null;
+    return this.#mean(this.wordRows(text));
+  }
+
+  #mean(rows: readonly number[]): Float32Array | null {
+    if (rows.length === 0) return null;
     const d = this.dimensions;
     const sum = new Float32Array(d);
     for (const row of rows)
@@ -102,7 +138,7 @@ export const WORD_VECTOR_DIMENSIONS = 100;
  * pays for it) and once per process however many Servers it runs. If the table cannot be read, `onUnavailable` is
  * told once and every text embeds to null: recall then stays lexical instead of failing.
  */
-export class LazyWordVectorModel implements TextEmbedder {
+export class LazyWordVectorModel implements SemanticModel {
   readonly model = WORD_VECTOR_MODEL_VERSION;
   readonly dimensions = WORD_VECTOR_DIMENSIONS;
   readonly #onUnavailable: (error: Error) => void;
@@ -112,15 +148,29 @@ export class LazyWordVectorModel implements TextEmbedder {
   }
 
   embed(text: string): Float32Array | null {
+    return this.#model()?.embed(text) ?? null;
+  }
+
+  signature(text: string): EntrySignature | null {
+    return this.#model()?.signature(text) ?? null;
+  }
+
+  profile(text: string): QueryProfile | null {
+    return this.#model()?.profile(text) ?? null;
+  }
+
+  rowVector(row: number): Float32Array {
+    return this.#model()?.rowVector(row) ?? new Float32Array(this.dimensions);
+  }
+
+  #model(): WordVectorModel | null {
     const model = sharedModel();
-    if (model instanceof Error) {
-      if (!reported.has(this)) {
-        reported.add(this);
-        this.#onUnavailable(model);
-      }
-      return null;
+    if (!(model instanceof Error)) return model;
+    if (!reported.has(this)) {
+      reported.add(this);
+      this.#onUnavailable(model);
     }
-    return model.embed(text);
+    return null;
   }
 }
 
@@ -138,4 +188,14 @@ function sharedModel(): WordVectorModel | Error {
     }
   }
   return shared;
+}
+
+/** A vector's direction as signed bytes: its largest component becomes ±127. */
+export function quantizeDirection(vector: Float32Array): Int8Array {
+  let largest = 0;
+  for (const value of vector) largest = Math.max(largest, Math.abs(value));
+  const scale = largest > 0 ? 127 / largest : 0;
+  const bytes = new Int8Array(vector.length);
+  for (let i = 0; i < vector.length; i += 1) bytes[i] = Math.round((vector[i] as number) * scale);
+  return bytes;
 }

@@ -32,7 +32,7 @@ function toHead(row: HeadRow): VectorHead {
   const active = row.state === "active";
   const { entry_id, entry_version_id } = row;
   if (row.vector !== null) {
-    const vector = new Int8Array(row.vector.buffer, row.vector.byteOffset, row.vector.length);
+    const vector = new Uint8Array(row.vector.buffer, row.vector.byteOffset, row.vector.length);
     return { entry_id, entry_version_id, active, vector };
   }
   return { entry_id, entry_version_id, active, vector: null, kind: row.kind ?? "", text: row.text ?? "" };

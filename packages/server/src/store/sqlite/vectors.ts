@@ -38,7 +38,7 @@ function toHead([entry_id, entry_version_id, state, vector, kind, text]: HeadRow
       entry_id,
       entry_version_id,
       active,
-      vector: new Int8Array(vector.buffer, vector.byteOffset, vector.length),
+      vector,
     };
   }
   return { entry_id, entry_version_id, active, vector: null, kind, text };
@@ -51,12 +51,7 @@ export function putEntryVectors(db: DatabaseSync, model: string, vectors: readon
      ON CONFLICT (entry_version_id) DO UPDATE SET model = excluded.model, vector = excluded.vector`,
   );
   for (const write of vectors) {
-    upsert.run(
-      write.entry_version_id,
-      write.scope_id,
-      model,
-      new Uint8Array(write.vector.buffer, write.vector.byteOffset, write.vector.length),
-    );
+    upsert.run(write.entry_version_id, write.scope_id, model, write.vector);
   }
 }
 

@@ -1,0 +1,67 @@
+// How close in meaning an entry is to a prompt, in [0, 1], from three signals of the built-in model: the cosine of
+// their mean word directions, how well the entry's words cover the prompt's words one by one (each prompt word
+// counts by its most similar entry word, so "bookkeeping" is covered by "ledger" even when the rest of the texts
+// differ), and the share of the prompt's lexicon concepts the entry names ("package manager" and "pnpm").
+import { conceptOverlap } from "./concepts.ts";
+import type { EntrySignature } from "./entry-signature.ts";
+import type { QueryProfile, SemanticModel } from "./word-vector-model.ts";
+
+export interface SemanticMix {
+  /** Weights of the mean cosine, the word coverage and the concept overlap; they sum to 1. */
+  mean: number;
+  words: number;
+  concepts: number;
+  /** A word pair less similar than this covers nothing (unrelated words are rarely below 0.2 in these vectors). */
+  wordFloor: number;
+}
+
+/** Scores entries against one prompt, remembering each entry word's similarity to the prompt's words. */
+export class SemanticScorer {
+  readonly #profile: QueryProfile;
+  readonly #model: SemanticModel;
+  readonly #mix: SemanticMix;
+  /** For each table row met so far, its clipped similarity to each prompt word. */
+  readonly #rowCover = new Map<number, Float32Array>();
+
+  constructor(model: SemanticModel, profile: QueryProfile, mix: SemanticMix) {
+    this.#model = model;
+    this.#profile = profile;
+    this.#mix = mix;
+  }
+
+  score(signature: EntrySignature, meanSimilarity: number): number {
+    const mix = this.#mix;
+    const mean = Math.max(0, meanSimilarity);
+    const words = mix.words > 0 ? this.#coverage(signature.words) : 0;
+    const concepts = mix.concepts > 0 ? conceptOverlap(this.#profile.concepts, signature.concepts) : 0;
+    return mix.mean * mean + mix.words * words + mix.concepts * concepts;
+  }
+
+  #coverage(rows: Uint32Array): number {
+    const asked = this.#profile.words.length;
+    if (asked === 0 || rows.length === 0) return 0;
+    const best = new Float32Array(asked);
+    for (const row of rows) {
+      const cover = this.#coverOf(row);
+      for (let q = 0; q < asked; q += 1) if ((cover[q] as number) > (best[q] as number)) best[q] = cover[q] as number;
+    }
+    let sum = 0;
+    for (const value of best) sum += value;
+    return sum / asked;
+  }
+
+  #coverOf(row: number): Float32Array {
+    const known = this.#rowCover.get(row);
+    if (known) return known;
+    const vector = this.#model.rowVector(row);
+    const floor = this.#mix.wordFloor;
+    const cover = new Float32Array(this.#profile.words.length);
+    for (const [q, word] of this.#profile.words.entries()) {
+      let dot = 0;
+      for (let i = 0; i < vector.length; i += 1) dot += (vector[i] as number) * (word[i] as number);
+      cover[q] = dot > floor ? (dot - floor) / (1 - floor) : 0;
+    }
+    this.#rowCover.set(row, cover);
+    return cover;
+  }
+}

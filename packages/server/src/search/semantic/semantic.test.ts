@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { conceptOverlap, conceptsOf } from "./concepts.ts";
+import { decodeSignature, encodeSignature } from "./entry-signature.ts";
+import { embeddingWords, knownRows } from "./embedding-words.ts";
+
+test("a question in everyday words and a fact naming the tool share the tool's concept", () => {
+  const asked = conceptsOf("Which package manager should I install dependencies with?");
+  const held = conceptsOf("We use pnpm, never npm or yarn.");
+  assert.ok(asked.length > 0 && held.length > 0);
+  assert.equal(conceptOverlap(asked, held), 1);
+  assert.equal(conceptOverlap(asked, conceptsOf("The dashboard turns red at noon.")), 0);
+  assert.equal(conceptOverlap([], held), 0);
+});
+
+test("phrases are found across identifier and case forms", () => {
+  assert.deepEqual(conceptsOf("Ask whoever is on call"), conceptsOf("ask the on-call person"));
+  assert.ok(conceptsOf("GitHub Actions runs CI").length > 0);
+});
+
+test("an entry signature survives storage, and bytes of another layout are refused", () => {
+  const signature = {
+    mean: Int8Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? i : -i)),
+    words: Uint32Array.from([1, 70_000, 123_456]),
+    concepts: Uint16Array.from([0, 5, 61]),
+  };
+  const decoded = decodeSignature(encodeSignature(signature), 100);
+  assert.deepEqual(decoded, signature);
+  assert.equal(decodeSignature(new Uint8Array(100), 100), null);
+  assert.equal(decodeSignature(encodeSignature(signature).subarray(0, 110), 100), null);
+});
+
+test("words are cut at identifiers and case changes, and the longest known phrase wins", () => {
+  assert.deepEqual(embeddingWords("getUserName on-call next.js"), ["get", "user", "name", "on-call", "next.js"]);
+  const rowOf = new Map([
+    ["on call", 0],
+    ["call", 1],
+    ["github", 2],
+  ]);
+  assert.deepEqual(knownRows(["on", "call", "github.com"], rowOf), [0, 2]);
+});
