@@ -1,5 +1,5 @@
 // npm run bench -- recall-tuning --data DIR [--set facts|types] [--facts N] [--distractors N] [--seed 8]
-//                                [--try "key=value,…;…"]
+//                                [--max-bytes 8000] [--try "key=value,…;…"]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
 // /tmp/pcq-types-quick/types-rules-s8-f100-d2000 with --set types); pass the dataset options it was built with.
@@ -84,13 +84,14 @@ export async function run(args: string[]): Promise<void> {
   const listing = await store.listEntries(scope, false);
   const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
   const groups = [...new Set(questions.map((q) => q.group))];
+  const maxBytes = Number(option(args, "max-bytes", "8000"));
   for (const [name, tuning] of settingsOf(args)) {
     const deps = { store, semantic: tuning ? semantic : null, ...(tuning && { tuning }) };
     const judged = new Map<string, { prepare: Judged[]; search: Judged[] }>(
       groups.map((group) => [group, { prepare: [], search: [] }]),
     );
     for (const question of questions) {
-      const recall = await prepareContext(deps, { scope_id: scope, query: question.query });
+      const recall = await prepareContext(deps, { scope_id: scope, query: question.query, max_bytes: maxBytes });
       const prepared = recall.items.map((item) => ({
         source_ids: "entry_id" in item.citation ? (sourcesOf.get(item.citation.entry_id) ?? []) : [],
         bytes: Buffer.byteLength(item.content),

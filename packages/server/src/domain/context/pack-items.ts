@@ -1,4 +1,5 @@
 // Packing recalled items into PreparedContext content within a byte budget (contract §6.2).
+import { excerpt } from "./excerpt.ts";
 import {
   renderPreparedContent,
   truncateUtf8,
@@ -19,17 +20,31 @@ export interface RecallCandidate {
 
 /** Bytes of the rendered content with no items. */
 const EMPTY_CONTENT_BYTES = utf8Length(renderPreparedContent([]));
+/** About what an item's citation and fields take besides its text (ids are fixed-length). */
+const CITATION_BYTES = 200;
+
+/** A long text is cut to its matching sentences down to no less than this, whatever the budget. */
+export const MIN_FOCUSED_BYTES = 240;
 
 /**
- * Adds items greedily, best first, while the rendered content fits `maxBytes`; an item that does not fit is cut to
- * the longest prefix (≥ MIN_TRUNCATED_BYTES of text) that does, or skipped. Returns the items that made it.
+ * Adds items greedily, best first, while the rendered content fits `maxBytes`. With the prompt's analyzer `terms`, a
+ * text longer than its fair share of the budget (the budget over MAX_ITEMS, at least MIN_FOCUSED_BYTES) is first cut
+ * to its sentences that hold the most terms (see excerpt.ts), so that long entries do not crowd out the rest. An item
+ * that still does not fit is cut to the longest prefix (≥ MIN_TRUNCATED_BYTES of text) that does, or skipped.
  * `candidates` is consumed lazily: nothing is pulled once MAX_ITEMS items are packed.
  */
-export function packItems(candidates: Iterable<RecallCandidate>, maxBytes: number): PreparedItem[] {
+export function packItems(
+  candidates: Iterable<RecallCandidate>,
+  maxBytes: number,
+  terms: ReadonlySet<string> = new Set(),
+): PreparedItem[] {
   const items: PreparedItem[] = [];
   let used = EMPTY_CONTENT_BYTES;
-  for (const candidate of candidates) {
-    const first = truncateUtf8(candidate.text, MAX_ITEM_BYTES);
+  const share = Math.max(MIN_FOCUSED_BYTES, Math.floor((maxBytes - EMPTY_CONTENT_BYTES) / MAX_ITEMS) - CITATION_BYTES);
+  for (const original of candidates) {
+    const focused = terms.size > 0 ? excerpt(original.text, terms, Math.min(share, MAX_ITEM_BYTES)) : null;
+    const candidate = focused?.focused ? { ...original, text: focused.text } : original;
+    const first = focused?.focused ? focused : truncateUtf8(candidate.text, MAX_ITEM_BYTES);
     const separator = items.length > 0 ? 1 : 0;
     const whole = makeItem(candidate.citation, first.text, first.truncated);
     const wholeBytes = itemBytes(whole) + separator;

@@ -10,7 +10,7 @@ import { rankRecall, type RecallDeps } from "../memory/recall-ranking.ts";
 import type { RankedHit } from "../../search/rank.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import { NearDuplicateFilter } from "./near-duplicates.ts";
-import { MAX_ITEMS, packItems, type RecallCandidate } from "./pack-items.ts";
+import { packItems, type RecallCandidate } from "./pack-items.ts";
 import type { PreparedItem } from "@powercontext/protocol";
 
 export const DEFAULT_MAX_BYTES = 8000;
@@ -38,13 +38,14 @@ export async function prepareContext(
   request: PrepareContextRequest,
 ): Promise<PreparedRecall> {
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
-  const { ranked } = await rankRecall(
+  const { ranked, terms } = await rankRecall(
     { store: deps.store, semantic: deps.semantic ?? null, ...(deps.tuning && { tuning: deps.tuning }) },
     request.scope_id,
     request.query,
     RECALL_LIMIT,
   );
-  const { items, sourcesByEntry } = packRecall(ranked, maxBytes);
+  const sourcesByEntry = new Map<string, string[]>();
+  const items = packItems(distinctCandidates(ranked, sourcesByEntry), maxBytes, new Set(terms));
   if (items.length === 0) return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false };
   const content = renderPreparedContent(items);
   const cited = items.map((item) =>
@@ -63,40 +64,18 @@ export async function prepareContext(
   };
 }
 
-interface RecallPacking {
-  ranked: readonly RankedHit[];
-  items: PreparedItem[];
-  /** Sources of each entry that became a candidate. */
-  sourcesByEntry: Map<string, string[]>;
-  /**
-   * How many leading ranked hits packing read; Infinity when it read them all short of MAX_ITEMS, as it would read
-   * any further ones. The items depend on these hits only.
-   */
-  read: number;
-}
-
-function packRecall(ranked: readonly RankedHit[], maxBytes: number): RecallPacking {
-  const sourcesByEntry = new Map<string, string[]>();
-  const reading = { count: 0 };
-  const items = packItems(distinctCandidates(ranked, sourcesByEntry, reading), maxBytes);
-  return { ranked, items, sourcesByEntry, read: items.length < MAX_ITEMS ? Number.POSITIVE_INFINITY : reading.count };
-}
-
 /**
  * The ranked hits as pack candidates, best first, without repeats (same entry, same text, or a term set at least
  * PACK_NEAR_DUPLICATE similar to an earlier one), scrubbed of secrets. Lazy, so that the dedupe and the scrub run only
- * for the hits packing reaches; counts the hits read in `reading` and records each yielded entry's Sources in
- * `sourcesByEntry`.
+ * for the hits packing reaches; records each yielded entry's Sources in `sourcesByEntry`.
  */
 function* distinctCandidates(
   ranked: readonly RankedHit[],
   sourcesByEntry: Map<string, string[]>,
-  reading: { count: number },
 ): Generator<RecallCandidate, void, undefined> {
   const seenTexts = new Set<string>();
   const distinct = new NearDuplicateFilter(PACK_NEAR_DUPLICATE);
   for (const { hit } of ranked) {
-    reading.count += 1;
     const { entry } = hit;
     if (sourcesByEntry.has(entry.citation.entry_id) || seenTexts.has(entry.text)) continue;
     if (!distinct.admit(hit.search_text)) continue;

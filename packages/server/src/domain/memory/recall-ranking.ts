@@ -48,6 +48,8 @@ export interface RecallRanking {
   ranked: RecallHit[];
   /** Whether the semantic ranking took part (false without the built-in layer, or when the prompt has no known word). */
   semantic: boolean;
+  /** The prompt's lexical terms (analyzer output), for packing. */
+  terms: string[];
 }
 
 export interface RecallDeps {
@@ -82,9 +84,9 @@ export async function rankRecall(
   const ranked = rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus });
   const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning);
   if (candidates === null) {
-    if (lexical.memory === null) return { memory: null, ranked: [], semantic: false };
+    if (lexical.memory === null) return { memory: null, ranked: [], semantic: false, terms };
     const hits = ranked.slice(0, limit).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
-    return { memory: lexical.memory, ranked: hits, semantic: false };
+    return { memory: lexical.memory, ranked: hits, semantic: false, terms };
   }
   const best = candidates
     .filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0)
@@ -94,7 +96,7 @@ export async function rankRecall(
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };
   const byVersion = new Map(extra.hits.map((hit) => [hit.entry.citation.entry_version_id, hit]));
   const memory = lexical.memory ?? extra.memory;
-  if (memory === null) return { memory: null, ranked: [], semantic: true };
+  if (memory === null) return { memory: null, ranked: [], semantic: true, terms };
   const out: RecallHit[] = [];
   for (const item of best) {
     const hit = item.hit ?? byVersion.get(item.entry_version_id);
@@ -106,7 +108,7 @@ export async function rankRecall(
       matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
     });
   }
-  return { memory, ranked: out, semantic: true };
+  return { memory, ranked: out, semantic: true, terms };
 }
 
 /**
