@@ -33,10 +33,35 @@ export interface PreparedRecall {
   comparable: boolean;
 }
 
-export async function prepareContext(
-  deps: { store: Store; semantic?: RecallDeps["semantic"]; tuning?: RecallDeps["tuning"] },
-  request: PrepareContextRequest,
-): Promise<PreparedRecall> {
+/** Where recall statistics go (the RecallRecorder): told about every preparation, never awaited. */
+export interface RecallStatistics {
+  record(
+    scopeId: string,
+    prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean },
+  ): void;
+}
+
+export interface PrepareDeps {
+  store: Store;
+  semantic?: RecallDeps["semantic"];
+  tuning?: RecallDeps["tuning"];
+  /** Absent: nothing is recorded (benchmarks, tools). */
+  statistics?: RecallStatistics;
+}
+
+/** Prepares the recall for one prompt and records its statistics. */
+export async function prepareContext(deps: PrepareDeps, request: PrepareContextRequest): Promise<PreparedRecall> {
+  const prepared = await prepare(deps, request);
+  deps.statistics?.record(request.scope_id, {
+    ready: prepared.context.status === "ready",
+    content: prepared.context.content,
+    source_ids: prepared.source_ids,
+    comparable: prepared.comparable,
+  });
+  return prepared;
+}
+
+async function prepare(deps: PrepareDeps, request: PrepareContextRequest): Promise<PreparedRecall> {
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
   const { ranked, terms } = await rankRecall(
     { store: deps.store, semantic: deps.semantic ?? null, ...(deps.tuning && { tuning: deps.tuning }) },

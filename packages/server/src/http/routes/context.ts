@@ -8,15 +8,8 @@ export async function contextRoutes(
   app: FastifyInstance,
   options: { domain: DomainDeps; recall: RecallRecorder },
 ): Promise<void> {
-  route(app, "prepare_context", async (request) => {
-    const body = request.body as PrepareContextRequest;
-    const prepared = await prepareContext(options.domain, body);
-    options.recall.record(body.scope_id, {
-      ready: prepared.context.status === "ready",
-      content: prepared.context.content,
-      source_ids: prepared.source_ids,
-      comparable: prepared.comparable,
-    });
-    return { body: prepared.context };
-  });
+  const deps = { ...options.domain, statistics: options.recall };
+  route(app, "prepare_context", async (request) => ({
+    body: (await prepareContext(deps, request.body as PrepareContextRequest)).context,
+  }));
 }
