@@ -13,6 +13,8 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
  * table's inputs (source package, lexicon, build rules) or `embed` change.
  */
 export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v3";
+/** Prompt words compared one by one with each candidate's words (see `profile`). */
+export const MAX_PROFILE_WORDS = 32;
 
 /** What recall compares an entry against: the prompt's mean direction, its known words' vectors, its concepts. */
 export interface QueryProfile {
@@ -88,11 +90,17 @@ export class WordVectorModel implements SemanticModel {
     };
   }
 
+  /**
+   * The prompt's profile. Word-by-word matching uses at most MAX_PROFILE_WORDS of its words, the rarest (rows are in
+   * frequency order, lexicon names last), so that a long prompt costs no more than a short one.
+   */
   profile(text: string): QueryProfile | null {
     const rows = this.wordRows(text);
     const mean = this.#mean(rows);
     if (mean === null) return null;
-    return { mean, words: rows.map((row) => this.rowVector(row)), concepts: conceptsOf(text) };
+    const rarest =
+      rows.length <= MAX_PROFILE_WORDS ? rows : [...rows].sort((a, b) => b - a).slice(0, MAX_PROFILE_WORDS);
+    return { mean, words: rarest.map((row) => this.rowVector(row)), concepts: conceptsOf(text) };
   }
 
   embed(text: string): Float32Array | null {
