@@ -1,10 +1,11 @@
 // Turning general English word vectors and the concept lexicon into the built-in table: keep the most frequent plain
 // words (function words dropped: they say nothing about meaning and would dominate every mean), add every lexicon
-// member (pulled towards its concept's direction, so that "pnpm" lands near "package manager"), then quantize each
-// row's direction to signed bytes. Pure and deterministic: the build script does the file I/O.
+// member (pulled towards its concept's direction, so that "pnpm" lands near "package manager"), turn them onto their
+// principal axes, then quantize each row's direction to signed bytes. Pure and deterministic: the build script does the file I/O.
 import { STOP_WORDS } from "../analyze.ts";
 import { CONCEPTS } from "./concept-lexicon.ts";
 import { embeddingWords } from "./embedding-words.ts";
+import { principalAxes, rotate } from "./principal-axes.ts";
 import type { WordVectorTable } from "./word-vector-file.ts";
 
 /** Plain words kept, most frequent first: enough for everyday English, small enough to load in a few milliseconds. */
@@ -43,9 +44,13 @@ export function buildWordVectorTable(source: SourceVectors): WordVectorTable {
     for (let i = 0; i < dimensions; i += 1) mixed[i] = weight * (own?.[i] ?? 0) + (pull[i] as number);
     vectors.set(member, unit(mixed));
   }
+  // Turned onto their principal axes (no dot product changes), so that a prefix of each vector carries most of it
+  // and the index can pre-select by that prefix (vector-index.ts).
+  const axes = principalAxes(vectors.values(), dimensions);
   const words = [...vectors.keys()];
   const rows = new Int8Array(words.length * dimensions);
-  for (const [row, word] of words.entries()) quantize(vectors.get(word) as Float64Array, rows, row * dimensions);
+  for (const [row, word] of words.entries())
+    quantize(rotate(vectors.get(word) as Float64Array, axes), rows, row * dimensions);
   return { dimensions, words, rows };
 }
 

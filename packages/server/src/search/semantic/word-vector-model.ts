@@ -12,7 +12,7 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
  * Names the vectors this embedder makes; stored entry vectors of another name are recomputed. Bump it whenever the
  * table's inputs (source package, lexicon, build rules) or `embed` change.
  */
-export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v3";
+export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v4";
 /** Prompt words compared one by one with each candidate's words (see `profile`). */
 export const MAX_PROFILE_WORDS = 32;
 

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { memoryText, queryText, random } from "../../../../../bench/lib/dataset.ts";
+import { buildEntryVersion } from "../../domain/memory/new-entry.ts";
+import { openSqliteStore } from "../../store/sqlite/index.ts";
+import { sequentialIds } from "../../testing/fakes.ts";
+import { VectorIndex } from "./vector-index.ts";
+import { LazyWordVectorModel } from "./word-vector-model.ts";
+
+test("the two-pass scan of a large scope finds what an exact scan finds", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const next = random(7);
+  for (let i = 0; i < 3000; i += 1) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text: memoryText(next, i) });
+    await store.remember({ scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const model = new LazyWordVectorModel();
+  const index = new VectorIndex(store, model);
+  let overlap = 0;
+  const queries = 20;
+  for (let i = 0; i < queries; i += 1) {
+    const query = model.embed(queryText(random(100 + i)));
+    assert.ok(query);
+    const fast = await index.nearest("s", query, 50);
+    const exact = await index.nearestExactly("s", query, 50);
+    const kept = new Set(fast.map((neighbour) => neighbour.entry_version_id));
+    overlap += exact.filter((neighbour) => kept.has(neighbour.entry_version_id)).length;
+  }
+  assert.ok(overlap / (queries * 50) >= 0.98, `overlap ${overlap / (queries * 50)}`);
+});
