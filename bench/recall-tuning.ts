@@ -81,6 +81,7 @@ export async function run(args: string[]): Promise<void> {
   const { scope, questions } = questionsOf(args);
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
   const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
+  await semantic.refresh(scope);
   const listing = await store.listEntries(scope, false);
   const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
   const groups = [...new Set(questions.map((q) => q.group))];

@@ -58,7 +58,7 @@ export async function run(args: string[]): Promise<void> {
       const matches = await Promise.all(queries.map(matchOf));
       const longMatches = await Promise.all(longQueries.map(matchOf));
       const indexing = process.hrtime.bigint();
-      await prepareContext(domain, { scope_id: SCOPE, query: "warm the semantic index" });
+      await domain.semantic?.refresh(SCOPE);
       const indexMs = Number(process.hrtime.bigint() - indexing) / 1e6;
       progress(`size ${size}: semantic index built in ${Math.round(indexMs)} ms`);
       const lexical = { store, semantic: null };

@@ -126,6 +126,7 @@ async function semanticCandidates(
   const profile = index?.model.profile(text) ?? null;
   if (index === null || profile === null) return null;
   const neighbours = await index.nearest(scopeId, profile.mean, tuning.semanticCandidates);
+  if (neighbours === null) return null;
   const scorer = new SemanticScorer(index.model, profile, tuning);
   const bonusOf = (neighbour: VectorNeighbour | undefined) => {
     if (neighbour === undefined) return 0;

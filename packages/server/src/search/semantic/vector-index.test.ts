@@ -18,15 +18,41 @@ test("the two-pass scan of a large scope finds what an exact scan finds", async 
   }
   const model = new LazyWordVectorModel();
   const index = new VectorIndex(store, model);
+  await index.refresh("s");
   let overlap = 0;
   const queries = 20;
   for (let i = 0; i < queries; i += 1) {
     const query = model.embed(queryText(random(100 + i)));
     assert.ok(query);
-    const fast = await index.nearest("s", query, 50);
+    const fast = (await index.nearest("s", query, 50)) ?? [];
     const exact = await index.nearestExactly("s", query, 50);
     const kept = new Set(fast.map((neighbour) => neighbour.entry_version_id));
     overlap += exact.filter((neighbour) => kept.has(neighbour.entry_version_id)).length;
   }
   assert.ok(overlap / (queries * 50) >= 0.98, `overlap ${overlap / (queries * 50)}`);
+});
+
+test("a recall does not wait for a scope's first load: it goes on without the layer, and a later one uses it", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const next = random(3);
+  for (let i = 0; i < 20; i += 1) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text: memoryText(next, i) });
+    await store.remember({ scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const slow: typeof store = {
+    ...store,
+    readVectorHeads: async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return store.readVectorHeads(...args);
+    },
+  };
+  const model = new LazyWordVectorModel();
+  const index = new VectorIndex(slow, model);
+  const query = model.embed("billing service database");
+  assert.ok(query);
+  assert.equal(await index.nearest("s", query, 5), null);
+  await index.refresh("s");
+  assert.equal((await index.nearest("s", query, 5))?.length, 5);
 });

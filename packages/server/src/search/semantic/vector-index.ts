@@ -16,6 +16,10 @@ export interface VectorNeighbour {
 }
 
 const INITIAL_SLOTS = 256;
+/** How long a recall waits for its scope's index before it goes on without the semantic layer. */
+export const REFRESH_WAIT_MS = 250;
+/** Signatures computed between two writes (and two yields to other requests) during a refresh. */
+const COMPUTE_BATCH = 500;
 
 /** One scope's entries: slot i holds an entry's signature (or nothing, when `norms[i]` is 0). */
 class ScopeRows {
@@ -103,9 +107,22 @@ export class VectorIndex {
     this.model = model;
   }
 
-  /** The `limit` entries whose mean direction is closest to `query` (a unit vector), best first. */
-  async nearest(scopeId: string, query: Float32Array, limit: number): Promise<VectorNeighbour[]> {
-    return scan(await this.refresh(scopeId), query, limit);
+  /**
+   * The `limit` entries whose mean direction is closest to `query` (a unit vector), best first. A recall never waits
+   * long on the semantic layer: when the refresh takes more than REFRESH_WAIT_MS it goes on in the background, and
+   * this answers from the scope's rows as last loaded, or null when the scope was never loaded (its first load).
+   */
+  async nearest(scopeId: string, query: Float32Array, limit: number): Promise<VectorNeighbour[] | null> {
+    const refreshed = this.refresh(scopeId);
+    // A refresh that fails after this recall went on without it must not become an unhandled rejection.
+    refreshed.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), REFRESH_WAIT_MS);
+    });
+    const scope =
+      (await Promise.race([refreshed, late]).finally(() => clearTimeout(timer))) ?? this.#scopes.get(scopeId);
+    return scope === undefined ? null : scan(scope, query, limit);
   }
 
   /** `nearest` by an exact scan of every entry (the reference the two-pass scan of a large scope is checked against). */
@@ -150,6 +167,7 @@ export class VectorIndex {
   }
 
   async #refresh(scopeId: string): Promise<ScopeRows> {
+    // A scope loaded for the first time is built on the side and published when complete.
     const scope = this.#scopes.get(scopeId) ?? new ScopeRows(this.model.dimensions);
     const changed = await this.store.readVectorHeads(scopeId, this.model.model, scope.revision);
     if (changed.revision < scope.revision) {
@@ -157,8 +175,14 @@ export class VectorIndex {
       this.#scopes.delete(scopeId);
       return this.#refresh(scopeId);
     }
-    const computed: EntryVectorWrite[] = [];
+    let computed: EntryVectorWrite[] = [];
     for (const head of changed.heads) {
+      if (computed.length >= COMPUTE_BATCH) {
+        // Store what was computed and let other requests run: a backfill of many entries must not stall the Server.
+        await this.#store(computed);
+        computed = [];
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (!head.active) {
         scope.remove(head.entry_id);
         continue;
@@ -174,13 +198,16 @@ export class VectorIndex {
       if (signature === null) scope.remove(head.entry_id);
       else scope.upsert(head.entry_id, head.entry_version_id, signature);
     }
+    await this.#store(computed);
     scope.revision = changed.revision;
     this.#scopes.set(scopeId, scope);
-    if (computed.length > 0) {
-      this.#computed += computed.length;
-      await this.store.putEntryVectors(this.model.model, computed);
-    }
     return scope;
+  }
+
+  async #store(computed: EntryVectorWrite[]): Promise<void> {
+    if (computed.length === 0) return;
+    this.#computed += computed.length;
+    await this.store.putEntryVectors(this.model.model, computed);
   }
 
   #compute(head: VectorHead): EntrySignature | null {
