@@ -1,4 +1,4 @@
-// npm run bench -- recall-tuning --data DIR [--set facts|types] [--facts N] [--distractors N] [--seed 8]
+// npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--facts N] [--distractors N] [--seed 8]
 //                                [--max-bytes 8000] [--try "key=value,…;…"]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
@@ -14,6 +14,8 @@ import { SQLITE_FILE_NAME } from "../packages/server/src/store/open-store.ts";
 import { openSqliteStore } from "../packages/server/src/store/sqlite/index.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress } from "./lib/measure.ts";
+import { buildRealisticConversations } from "./lib/question-types/realistic-sessions.ts";
+import { conversationFigures, judgeConversation } from "./lib/question-types/type-figures.ts";
 import { buildTypedFacts } from "./lib/question-types/typed-facts.ts";
 import { judge, qualityFigures, type Judged } from "./lib/retrieval-metrics.ts";
 
@@ -75,8 +77,41 @@ function settingsOf(args: string[]): Array<[string, RecallTuning | null]> {
   return settings;
 }
 
+/**
+ * The realistic conversation set (--set conversation, verbatim Memory): session-hit@10, turn-recall@10 and MRR of
+ * memory search (limit 10) per setting.
+ */
+async function runConversation(args: string[], data: string): Promise<void> {
+  const set = buildRealisticConversations({
+    seed: Number(option(args, "seed", "8")),
+    questions: Number(option(args, "questions", "1500")),
+  });
+  const scope = "bench:quality-conversation-realistic";
+  const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
+  const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
+  await semantic.refresh(scope);
+  for (const [name, tuning] of settingsOf(args)) {
+    const deps = { store, semantic: tuning ? semantic : null, ...(tuning && { tuning }) };
+    const judged = [];
+    for (const question of set.questions) {
+      const { ranked } = await rankRecall(deps, scope, question.query, 10);
+      const items = ranked.map(({ hit }) => ({
+        source_ids: hit.entry.source_refs.map((ref) => ref.source_id),
+        bytes: Buffer.byteLength(hit.entry.text),
+      }));
+      judged.push(
+        judgeConversation(items, new Set(question.evidence_source_ids), new Set(question.session_source_ids)),
+      );
+    }
+    const f = conversationFigures(judged);
+    console.log(`${name.padEnd(12)} session-hit@10 ${f["session_hit@10"]} turn-recall@10 ${f["turn_recall@10"]} MRR ${f.mrr}`);
+  }
+  await store.close();
+}
+
 export async function run(args: string[]): Promise<void> {
   const data = option(args, "data", "");
+  if (option(args, "set", "facts") === "conversation") return runConversation(args, data);
   if (data === "") throw new Error("--data DIR (a data dir kept by `npm run bench -- quality --keep`)");
   const { scope, questions } = questionsOf(args);
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));

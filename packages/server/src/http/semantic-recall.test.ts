@@ -78,7 +78,8 @@ for (const [engine, open] of STORES) {
     const app = await buildTestApp(t, { store });
     await app.post("/v1/memory/remember", { scope_id: SCOPE, kind: "fact", text: FACTS[0], reason: "r" });
     // Written and not yet recalled: no vector is stored; the backfill computes and stores it.
-    const before = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0);
+    const all = { after_key: 0, limit: 1000 };
+    const before = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, all);
     assert.deepEqual(
       before.heads.map((head) => head.vector),
       [null],
@@ -88,7 +89,7 @@ for (const [engine, open] of STORES) {
     const reported: number[] = [];
     assert.equal(await index.backfill((done) => reported.push(done.computed)), 1);
     assert.deepEqual(reported, [1]);
-    const after = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0);
+    const after = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, all);
     const stored = after.heads[0]?.vector;
     assert.ok(stored);
     const signature = decodeSignature(stored, 100);
@@ -97,6 +98,19 @@ for (const [engine, open] of STORES) {
     assert.deepEqual(await store.scopesMissingVectors(WORD_VECTOR_MODEL_VERSION), []);
     // Another model's vectors do not count: switching model recomputes them.
     assert.deepEqual(await store.scopesMissingVectors("another-model"), [SCOPE]);
+    // Heads are read in pages by key; only those changed after a revision are read again.
+    await app.post("/v1/memory/remember", { scope_id: SCOPE, kind: "fact", text: FACTS[1], reason: "r2" });
+    const first = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, { after_key: 0, limit: 1 });
+    assert.equal(first.heads.length, 1);
+    const key = first.heads[0]?.key ?? 0;
+    const second = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, { after_key: key, limit: 1 });
+    assert.equal(second.heads.length, 1);
+    assert.ok((second.heads[0]?.key ?? 0) > key);
+    const changed = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, after.revision, all);
+    assert.deepEqual(
+      changed.heads.map((head) => head.text),
+      [FACTS[1]],
+    );
   });
 }
 

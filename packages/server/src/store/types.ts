@@ -153,6 +153,8 @@ export interface MemorySearchResult {
 
 /** The head of one entry as the vector index needs it: its current version, whether it is active, its vector. */
 export interface VectorHead {
+  /** The head's row key: a small integer that identifies the entry within the store. */
+  key: number;
   entry_id: string;
   entry_version_id: string;
   active: boolean;
@@ -319,10 +321,16 @@ export interface Store {
   /** How many active-or-not indexed entry versions contain each term (approximate document frequency). */
   termFrequencies(scope_id: string, terms: string[]): Promise<Map<string, number>>;
   /**
-   * The heads of the scope's entries changed after `since_revision` (all of them for 0), active or not, with their
-   * vectors under `model`, read in one snapshot at the returned revision.
+   * A page of the heads of the scope's entries changed after `since_revision` (all of them for 0), active or not,
+   * with their vectors under `model`: at most `page.limit` heads of key above `page.after_key`, by key, read in one
+   * snapshot at the returned revision.
    */
-  readVectorHeads(scope_id: string, model: string, since_revision: number): Promise<VectorHeads>;
+  readVectorHeads(
+    scope_id: string,
+    model: string,
+    since_revision: number,
+    page: { after_key: number; limit: number },
+  ): Promise<VectorHeads>;
   /**
    * The active entries among `entry_version_ids` (of the scope's head) as search hits of relevance 0, in the given
    * order; versions no longer at the head are left out.

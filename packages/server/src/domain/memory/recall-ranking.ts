@@ -130,7 +130,7 @@ async function semanticCandidates(
   const scorer = new SemanticScorer(index.model, profile, tuning);
   const bonusOf = (neighbour: VectorNeighbour | undefined) => {
     if (neighbour === undefined) return 0;
-    const score = scorer.score(neighbour.signature, neighbour.similarity);
+    const score = scorer.score(neighbour.terms, neighbour.similarity);
     return score > tuning.minSemantic
       ? (tuning.semanticWeight * (score - tuning.minSemantic)) / (1 - tuning.minSemantic)
       : 0;

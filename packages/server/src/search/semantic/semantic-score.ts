@@ -3,7 +3,7 @@
 // counts by its most similar entry word, so "bookkeeping" is covered by "ledger" even when the rest of the texts
 // differ), and the share of the prompt's lexicon concepts the entry names ("package manager" and "pnpm").
 import { conceptOverlap } from "./concepts.ts";
-import type { EntrySignature } from "./entry-signature.ts";
+import type { EntryTerms } from "./vector-index.ts";
 import type { QueryProfile, SemanticModel } from "./word-vector-model.ts";
 
 export interface SemanticMix {
@@ -29,7 +29,7 @@ export class SemanticScorer {
     this.#mix = mix;
   }
 
-  score(signature: EntrySignature, meanSimilarity: number): number {
+  score(signature: EntryTerms, meanSimilarity: number): number {
     const mix = this.#mix;
     const mean = Math.max(0, meanSimilarity);
     const words = mix.words > 0 ? this.#coverage(signature.words) : 0;
@@ -53,12 +53,10 @@ export class SemanticScorer {
   #coverOf(row: number): Float32Array {
     const known = this.#rowCover.get(row);
     if (known) return known;
-    const vector = this.#model.rowVector(row);
     const floor = this.#mix.wordFloor;
     const cover = new Float32Array(this.#profile.words.length);
     for (const [q, word] of this.#profile.words.entries()) {
-      let dot = 0;
-      for (let i = 0; i < vector.length; i += 1) dot += (vector[i] as number) * (word[i] as number);
+      const dot = this.#model.dotRow(row, word);
       cover[q] = dot > floor ? (dot - floor) / (1 - floor) : 0;
     }
     this.#rowCover.set(row, cover);

@@ -7,67 +7,90 @@ import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
 import { decodeSignature, type EntrySignature, encodeSignature } from "./entry-signature.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
 
+/** What recall scores of an entry besides its mean direction. */
+export interface EntryTerms {
+  words: Uint32Array;
+  concepts: Uint32Array;
+}
+
 export interface VectorNeighbour {
-  entry_id: string;
   entry_version_id: string;
   /** Cosine similarity of the mean directions, in [-1, 1]. */
   similarity: number;
-  signature: EntrySignature;
+  terms: EntryTerms;
 }
 
 const INITIAL_SLOTS = 256;
 /** How long a recall waits for its scope's index before it goes on without the semantic layer. */
 export const REFRESH_WAIT_MS = 250;
-/** Signatures computed between two writes (and two yields to other requests) during a refresh. */
-const COMPUTE_BATCH = 500;
+/** Heads read per page during a refresh; the signatures a page lacks are computed and stored before the next. */
+const HEADS_PER_PAGE = 1000;
 
-/** One scope's entries: slot i holds an entry's signature (or nothing, when `norms[i]` is 0). */
+/**
+ * One scope's entries: slot i holds an entry's mean direction (row i of `means`; nothing when `norms[i]` is 0), its
+ * version id, and its words then concepts in the shared `terms` pool. Kept in flat typed arrays, not an object per
+ * entry: 100,000 entries take about 25 MB.
+ */
 class ScopeRows {
   revision = 0;
   readonly dimensions: number;
-  readonly slotOf = new Map<string, number>();
+  /** Slot of each entry, by its head key. */
+  readonly slotOfKey = new Map<number, number>();
   readonly slotOfVersion = new Map<string, number>();
   versionIds: string[] = [];
-  entryIds: string[] = [];
-  signatures: EntrySignature[] = [];
-  /** The mean directions, slot by slot, for the scan. */
   means: Int8Array;
   norms: Float32Array;
+  termStart: Uint32Array;
+  wordCount: Uint16Array;
+  conceptCount: Uint16Array;
+  terms: Uint32Array;
+  termsUsed = 0;
   readonly #free: number[] = [];
 
-  constructor(dimensions: number) {
+  constructor(dimensions: number, capacity = INITIAL_SLOTS) {
     this.dimensions = dimensions;
-    this.means = new Int8Array(INITIAL_SLOTS * dimensions);
-    this.norms = new Float32Array(INITIAL_SLOTS);
+    this.means = new Int8Array(capacity * dimensions);
+    this.norms = new Float32Array(capacity);
+    this.termStart = new Uint32Array(capacity);
+    this.wordCount = new Uint16Array(capacity);
+    this.conceptCount = new Uint16Array(capacity);
+    this.terms = new Uint32Array(capacity * 16);
   }
 
   get size(): number {
-    return this.slotOf.size;
+    return this.slotOfKey.size;
   }
 
-  upsert(entryId: string, versionId: string, signature: EntrySignature): void {
-    let slot = this.slotOf.get(entryId);
+  upsert(key: number, versionId: string, signature: EntrySignature): void {
+    let slot = this.slotOfKey.get(key);
     if (slot === undefined) {
       slot = this.#free.pop() ?? this.versionIds.length;
-      if (slot >= this.norms.length) this.#grow();
-      this.slotOf.set(entryId, slot);
+      if (slot >= this.norms.length) this.#grow(Math.ceil(this.norms.length * 1.5));
+      this.slotOfKey.set(key, slot);
     }
     const previous = this.versionIds[slot];
     if (previous !== undefined) this.slotOfVersion.delete(previous);
     this.slotOfVersion.set(versionId, slot);
+    this.versionIds[slot] = versionId;
     this.means.set(signature.mean.subarray(0, this.dimensions), slot * this.dimensions);
     let sum = 0;
     for (const value of signature.mean) sum += value * value;
     this.norms[slot] = Math.sqrt(sum);
-    this.versionIds[slot] = versionId;
-    this.entryIds[slot] = entryId;
-    this.signatures[slot] = signature;
+    const length = signature.words.length + signature.concepts.length;
+    if (this.termsUsed + length > this.terms.length) this.#growTerms(this.termsUsed + length);
+    // A rewritten entry's old terms stay in the pool unused: revisions are rare next to reads.
+    this.terms.set(signature.words, this.termsUsed);
+    this.terms.set(signature.concepts, this.termsUsed + signature.words.length);
+    this.termStart[slot] = this.termsUsed;
+    this.wordCount[slot] = signature.words.length;
+    this.conceptCount[slot] = signature.concepts.length;
+    this.termsUsed += length;
   }
 
-  remove(entryId: string): void {
-    const slot = this.slotOf.get(entryId);
+  remove(key: number): void {
+    const slot = this.slotOfKey.get(key);
     if (slot === undefined) return;
-    this.slotOf.delete(entryId);
+    this.slotOfKey.delete(key);
     this.slotOfVersion.delete(this.versionIds[slot] as string);
     this.norms[slot] = 0;
     this.#free.push(slot);
@@ -84,13 +107,32 @@ class ScopeRows {
     return dot / norm;
   }
 
-  #grow(): void {
-    const means = new Int8Array(this.means.length * 2);
-    means.set(this.means);
-    this.means = means;
-    const norms = new Float32Array(this.norms.length * 2);
-    norms.set(this.norms);
-    this.norms = norms;
+  termsAt(slot: number): EntryTerms {
+    const start = this.termStart[slot] as number;
+    const words = this.wordCount[slot] as number;
+    const concepts = this.conceptCount[slot] as number;
+    return {
+      words: this.terms.subarray(start, start + words),
+      concepts: this.terms.subarray(start + words, start + words + concepts),
+    };
+  }
+
+  #grow(capacity: number): void {
+    const grown = <T extends Int8Array | Float32Array | Uint32Array | Uint16Array>(from: T, to: T): T => {
+      to.set(from as never);
+      return to;
+    };
+    this.means = grown(this.means, new Int8Array(capacity * this.dimensions));
+    this.norms = grown(this.norms, new Float32Array(capacity));
+    this.termStart = grown(this.termStart, new Uint32Array(capacity));
+    this.wordCount = grown(this.wordCount, new Uint16Array(capacity));
+    this.conceptCount = grown(this.conceptCount, new Uint16Array(capacity));
+  }
+
+  #growTerms(needed: number): void {
+    const terms = new Uint32Array(Math.max(needed, Math.ceil(this.terms.length * 1.5)));
+    terms.set(this.terms.subarray(0, this.termsUsed));
+    this.terms = terms;
   }
 }
 
@@ -168,23 +210,38 @@ export class VectorIndex {
 
   async #refresh(scopeId: string): Promise<ScopeRows> {
     // A scope loaded for the first time is built on the side and published when complete.
-    const scope = this.#scopes.get(scopeId) ?? new ScopeRows(this.model.dimensions);
-    const changed = await this.store.readVectorHeads(scopeId, this.model.model, scope.revision);
-    if (changed.revision < scope.revision) {
-      // The store went back (a restored backup): start over.
-      this.#scopes.delete(scopeId);
-      return this.#refresh(scopeId);
-    }
-    let computed: EntryVectorWrite[] = [];
-    for (const head of changed.heads) {
-      if (computed.length >= COMPUTE_BATCH) {
-        // Store what was computed and let other requests run: a backfill of many entries must not stall the Server.
-        await this.#store(computed);
-        computed = [];
-        await new Promise((resolve) => setImmediate(resolve));
+    const known = this.#scopes.get(scopeId);
+    const since = known?.revision ?? 0;
+    const scope = known ?? new ScopeRows(this.model.dimensions);
+    // The revision of the first page: whatever changes while later pages are read is read again next time.
+    let revision: number | null = null;
+    for (let afterKey = 0; ; ) {
+      const page = await this.store.readVectorHeads(scopeId, this.model.model, since, {
+        after_key: afterKey,
+        limit: HEADS_PER_PAGE,
+      });
+      revision ??= page.revision;
+      if (page.revision < since) {
+        // The store went back (a restored backup): start over.
+        this.#scopes.delete(scopeId);
+        return this.#refresh(scopeId);
       }
+      await this.#apply(scopeId, scope, page.heads);
+      const last = page.heads.at(-1);
+      if (last === undefined || page.heads.length < HEADS_PER_PAGE) break;
+      afterKey = last.key;
+    }
+    scope.revision = revision ?? since;
+    this.#scopes.set(scopeId, scope);
+    return scope;
+  }
+
+  /** Applies one page of heads, computing and storing the signatures the store lacks. */
+  async #apply(scopeId: string, scope: ScopeRows, heads: readonly VectorHead[]): Promise<void> {
+    const computed: EntryVectorWrite[] = [];
+    for (const head of heads) {
       if (!head.active) {
-        scope.remove(head.entry_id);
+        scope.remove(head.key);
         continue;
       }
       const stored = head.vector === null ? null : decodeSignature(head.vector, this.model.dimensions);
@@ -195,13 +252,14 @@ export class VectorIndex {
           entry_version_id: head.entry_version_id,
           vector: encodeSignature(signature),
         });
-      if (signature === null) scope.remove(head.entry_id);
-      else scope.upsert(head.entry_id, head.entry_version_id, signature);
+      if (signature === null) scope.remove(head.key);
+      else scope.upsert(head.key, head.entry_version_id, signature);
     }
     await this.#store(computed);
-    scope.revision = changed.revision;
-    this.#scopes.set(scopeId, scope);
-    return scope;
+    if (computed.length > 0) {
+      // Let other requests run between pages: a backfill of many entries must not stall the Server.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   async #store(computed: EntryVectorWrite[]): Promise<void> {
@@ -217,10 +275,9 @@ export class VectorIndex {
 
 function neighbourAt(scope: ScopeRows, slot: number, query: Float32Array): VectorNeighbour {
   return {
-    entry_id: scope.entryIds[slot] as string,
     entry_version_id: scope.versionIds[slot] as string,
     similarity: scope.similarityAt(slot, query),
-    signature: scope.signatures[slot] as EntrySignature,
+    terms: scope.termsAt(slot),
   };
 }
 

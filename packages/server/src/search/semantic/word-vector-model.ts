@@ -32,28 +32,31 @@ export interface SemanticModel {
   /** What the vector index stores for an entry's text; null when it holds no word the model knows. */
   signature(text: string): EntrySignature | null;
   profile(text: string): QueryProfile | null;
-  /** Row `row` of the table, scaled to unit length. */
+  /** Row `row` of the table, scaled to unit length (a new array). */
   rowVector(row: number): Float32Array;
+  /** The dot product of row `row`, scaled to unit length, with `vector`. */
+  dotRow(row: number, vector: Float32Array): number;
 }
 
 export class WordVectorModel implements SemanticModel {
   readonly model = WORD_VECTOR_MODEL_VERSION;
   readonly dimensions: number;
   readonly #rowOf: Map<string, number>;
-  /** Each row scaled to unit length. */
-  readonly #unitRows: Float32Array;
+  /** The table's signed-byte rows, and for each the factor that scales it to unit length (kept as bytes: 4× less). */
+  readonly #rows: Int8Array;
+  readonly #scales: Float32Array;
 
   constructor(bytes: Uint8Array) {
     const table = decodeWordVectors(bytes);
     this.dimensions = table.dimensions;
     this.#rowOf = new Map(table.words.map((word, row) => [word, row]));
-    this.#unitRows = new Float32Array(table.rows.length);
+    this.#rows = table.rows;
+    this.#scales = new Float32Array(table.words.length);
     const d = table.dimensions;
     for (let row = 0; row < table.words.length; row += 1) {
       let sum = 0;
       for (let i = 0; i < d; i += 1) sum += (table.rows[row * d + i] as number) ** 2;
-      const norm = Math.sqrt(sum) || 1;
-      for (let i = 0; i < d; i += 1) this.#unitRows[row * d + i] = (table.rows[row * d + i] as number) / norm;
+      this.#scales[row] = sum > 0 ? 1 / Math.sqrt(sum) : 0;
     }
   }
 
@@ -76,7 +79,17 @@ export class WordVectorModel implements SemanticModel {
 
   /** Row `row` of the table, scaled to unit length (a view, not a copy). */
   rowVector(row: number): Float32Array {
-    return this.#unitRows.subarray(row * this.dimensions, (row + 1) * this.dimensions);
+    const d = this.dimensions;
+    const scale = this.#scales[row] as number;
+    return Float32Array.from(this.#rows.subarray(row * d, (row + 1) * d), (value) => value * scale);
+  }
+
+  dotRow(row: number, vector: Float32Array): number {
+    const d = this.dimensions;
+    const base = row * d;
+    let dot = 0;
+    for (let i = 0; i < d; i += 1) dot += (this.#rows[base + i] as number) * (vector[i] as number);
+    return dot * (this.#scales[row] as number);
   }
 
   signature(text: string): EntrySignature | null {
@@ -111,8 +124,10 @@ export class WordVectorModel implements SemanticModel {
     if (rows.length === 0) return null;
     const d = this.dimensions;
     const sum = new Float32Array(d);
-    for (const row of rows)
-      for (let i = 0; i < d; i += 1) sum[i] = (sum[i] as number) + (this.#unitRows[row * d + i] as number);
+    for (const row of rows) {
+      const scale = this.#scales[row] as number;
+      for (let i = 0; i < d; i += 1) sum[i] = (sum[i] as number) + (this.#rows[row * d + i] as number) * scale;
+    }
     let norm = 0;
     for (const value of sum) norm += value * value;
     norm = Math.sqrt(norm);
@@ -169,6 +184,10 @@ export class LazyWordVectorModel implements SemanticModel {
 
   rowVector(row: number): Float32Array {
     return this.#model()?.rowVector(row) ?? new Float32Array(this.dimensions);
+  }
+
+  dotRow(row: number, vector: Float32Array): number {
+    return this.#model()?.dotRow(row, vector) ?? 0;
   }
 
   #model(): WordVectorModel | null {

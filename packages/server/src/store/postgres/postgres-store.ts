@@ -89,8 +89,8 @@ function createPostgresStore(database: Database): PostgresStore {
     termFrequencies: (scopeId: string, terms: string[]) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
     readSearchHits: (scopeId: string, versionIds: string[]) =>
       read((sql) => search.readSearchHits(sql, scopeId, versionIds)),
-    readVectorHeads: (scopeId: string, model: string, since: number) =>
-      read((sql) => vectors.readVectorHeads(sql, scopeId, model, since)),
+    readVectorHeads: (scopeId: string, model: string, since: number, page: { after_key: number; limit: number }) =>
+      read((sql) => vectors.readVectorHeads(sql, scopeId, model, since, page)),
     putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
       query((sql) => vectors.putEntryVectors(sql, model, writes)),
     scopesMissingVectors: (model: string) => query((sql) => vectors.scopesMissingVectors(sql, model)),

@@ -4,6 +4,7 @@ import { readScope } from "./scope-state.ts";
 import type { Sql } from "./sql.ts";
 
 interface HeadRow {
+  key: number;
   entry_id: string;
   entry_version_id: string;
   state: string;
@@ -12,30 +13,40 @@ interface HeadRow {
   text: string | null;
 }
 
-/** Call inside a snapshot, so the revision and the heads agree. */
-export async function readVectorHeads(sql: Sql, scopeId: string, model: string, since: number): Promise<VectorHeads> {
+/**
+ * Call inside a snapshot, so the revision and the heads agree. A whole scope (since 0) is read in key order along the
+ * primary key (`+ 0` keeps the planner off the revision index); changes since a revision are found by that index.
+ */
+export async function readVectorHeads(
+  sql: Sql,
+  scopeId: string,
+  model: string,
+  since: number,
+  page: { after_key: number; limit: number },
+): Promise<VectorHeads> {
   const scope = await readScope(sql, scopeId);
   if (!scope || scope.memory_revision === 0) return { revision: 0, heads: [] };
   const rows = await sql.rows<HeadRow>(
-    `SELECT h.entry_id, h.entry_version_id, h.state, ev.vector,
+    `SELECT h.key, h.entry_id, h.entry_version_id, h.state, ev.vector,
        CASE WHEN ev.vector IS NULL THEN v.kind END AS kind, CASE WHEN ev.vector IS NULL THEN v.text END AS text
      FROM entry_head h
      JOIN entry_version v ON v.entry_version_id = h.entry_version_id
      LEFT JOIN entry_vector ev ON ev.entry_version_id = h.entry_version_id AND ev.model = $1
-     WHERE h.scope_id = $2 AND h.last_revision > $3`,
-    [model, scopeId, since],
+     WHERE h.scope_id = $2 AND ${since === 0 ? "(h.last_revision + 0)" : "h.last_revision"} > $3 AND h.key > $4
+     ORDER BY h.key LIMIT $5`,
+    [model, scopeId, since, page.after_key, page.limit],
   );
   return { revision: scope.memory_revision, heads: rows.map(toHead) };
 }
 
 function toHead(row: HeadRow): VectorHead {
   const active = row.state === "active";
-  const { entry_id, entry_version_id } = row;
+  const { key, entry_id, entry_version_id } = row;
   if (row.vector !== null) {
     const vector = new Uint8Array(row.vector.buffer, row.vector.byteOffset, row.vector.length);
-    return { entry_id, entry_version_id, active, vector };
+    return { key, entry_id, entry_version_id, active, vector };
   }
-  return { entry_id, entry_version_id, active, vector: null, kind: row.kind ?? "", text: row.text ?? "" };
+  return { key, entry_id, entry_version_id, active, vector: null, kind: row.kind ?? "", text: row.text ?? "" };
 }
 
 export async function putEntryVectors(sql: Sql, model: string, vectors: readonly EntryVectorWrite[]): Promise<void> {

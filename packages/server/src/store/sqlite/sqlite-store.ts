@@ -64,8 +64,8 @@ function createSqliteStore(db: DatabaseSync): SqliteStore {
     termFrequencies: (_scopeId: string, terms: string[]) => read(() => search.termFrequencies(db, terms)),
     readSearchHits: (scopeId: string, versionIds: string[]) =>
       read(() => search.readSearchHits(db, scopeId, versionIds)),
-    readVectorHeads: (scopeId: string, model: string, since: number) =>
-      read(() => vectors.readVectorHeads(db, scopeId, model, since)),
+    readVectorHeads: (scopeId: string, model: string, since: number, page: { after_key: number; limit: number }) =>
+      read(() => vectors.readVectorHeads(db, scopeId, model, since, page)),
     putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
       write(() => vectors.putEntryVectors(db, model, writes)),
     scopesMissingVectors: (model: string) => read(() => vectors.scopesMissingVectors(db, model)),
