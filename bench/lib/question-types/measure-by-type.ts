@@ -1,7 +1,6 @@
 // Asks every question of the question-type set through each recall path and turns the answers into figures per
 // question type (facts) or per detail kind (conversation).
 import { progress, summarize } from "../measure.ts";
-import type { ConversationSet } from "./conversation-sessions.ts";
 import type { RecallPaths } from "./recall-paths.ts";
 import {
   conversationFigures,
@@ -12,7 +11,7 @@ import {
 } from "./type-figures.ts";
 import type { TypedFactSet } from "./typed-facts.ts";
 import type { ConversationResult, FactResult } from "./types-table.ts";
-import type { TypedQuestion } from "./types.ts";
+import type { ConversationSet, TypedQuestion } from "./types.ts";
 
 /** The conversation set is kept verbatim: every turn one entry. */
 export const CONVERSATION_PROFILE = "verbatim";
@@ -66,7 +65,7 @@ export async function measureConversations(
     q.evidence_source_ids.some((id) => paths.citedSources.has(id)),
   ).length;
   progress(
-    `conversation: ${paths.entries} entries; evidence of ${evidenceInMemory}/${set.questions.length} questions in Memory`,
+    `conversation ${set.name}: ${paths.entries} entries; evidence of ${evidenceInMemory}/${set.questions.length} questions in Memory`,
   );
   const judged = new Map(paths.names.map((name) => [name, [] as ConversationJudged[]]));
   for (const [index, question] of set.questions.entries()) {
@@ -75,7 +74,7 @@ export async function measureConversations(
     const session = new Set(question.session_source_ids);
     for (const name of paths.names)
       judged.get(name)?.push(judgeConversation(answers.get(name) ?? [], evidence, session));
-    if ((index + 1) % 250 === 0) progress(`conversation: asked ${index + 1}/${set.questions.length}`);
+    if ((index + 1) % 250 === 0) progress(`conversation ${set.name}: asked ${index + 1}/${set.questions.length}`);
   }
   const kinds = set.questions.map((q) => q.kind);
   const groups: ReadonlyArray<[string, (i: number) => boolean]> = [
@@ -89,6 +88,7 @@ export async function measureConversations(
       paths.names.map((name) => [name, conversationFigures((judged.get(name) ?? []).filter((_, i) => belongs(i)))]),
     );
   return {
+    set: set.name,
     profile: CONVERSATION_PROFILE,
     entries: paths.entries,
     questions_with_evidence_in_memory: evidenceInMemory,

@@ -1,7 +1,9 @@
 // `npm run bench -- quality --set types`: recall quality by question type through the real API of a real Server.
 // Facts of the coding project are asked three ways (lexical, paraphrase, task) with the `rules` and `verbatim`
-// profiles; a multi-session conversation (every turn one Source) is asked about with `verbatim`. Beside the Server's
-// prepare_context and memory search, plain SQLite FTS5 BM25 over the same entries gives the baseline.
+// profiles; two multi-session conversations (every turn one Source) are asked about with `verbatim`: the realistic
+// one, shaped like LongMemEval, and the reworded one, whose questions mostly share no word with their evidence.
+// Beside the Server's prepare_context and memory search, plain SQLite FTS5 BM25 over the same entries gives the
+// baseline. `--only facts` or `--only conversation` runs one half.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,16 +14,23 @@ import { machine, option, progress, writeResult } from "../measure.ts";
 import { startWordVectorEndpoint, type WordVectorEndpoint } from "../word-vector-embeddings.ts";
 import { loadWordVectors, type WordWeighting } from "../word-vectors.ts";
 import { sharedContentTerms } from "./content-words.ts";
-import { buildConversations, type ConversationSet } from "./conversation-sessions.ts";
 import { CONVERSATION_PROFILE, measureConversations, measureFacts } from "./measure-by-type.ts";
+import { buildRealisticConversations } from "./realistic-sessions.ts";
 import { openRecallPaths, type RecallPaths } from "./recall-paths.ts";
+import { buildRewordedConversations } from "./reworded-sessions.ts";
 import { buildTypedFacts, type TypedFactSet } from "./typed-facts.ts";
-import { conversationTable, factTable, type FactResult } from "./types-table.ts";
-import type { TypedQuestion } from "./types.ts";
+import { conversationTable, factTable, type ConversationResult, type FactResult } from "./types-table.ts";
+import type { ConversationSet, TypedQuestion } from "./types.ts";
 
 const FACT_SCOPE = "bench:quality-types";
 const CONVERSATION_SCOPE = "bench:quality-conversation";
 const SEARCH_MODES = ["fts", "vector", "hybrid"];
+const HALVES = ["facts", "conversation"];
+/** The conversation sets, in report order: the realistic one first, as the one a ranking change is judged on. */
+const CONVERSATION_SETS: Record<string, (options: { seed: number; questions: number }) => ConversationSet> = {
+  realistic: buildRealisticConversations,
+  reworded: buildRewordedConversations,
+};
 
 interface ServerOptions {
   keep: string;
@@ -39,6 +48,11 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   const conversationQuestions = Number(option(args, "conversation-questions", quick ? "250" : "1500"));
   const profiles = option(args, "profiles", "rules,verbatim").split(",");
   const keep = option(args, "keep", "");
+  const only = option(args, "only", "");
+  if (only !== "" && !HALVES.includes(only)) throw new Error(`--only takes ${HALVES.join(" or ")}`);
+  const setNames = option(args, "conversation-sets", Object.keys(CONVERSATION_SETS).join(",")).split(",");
+  if (!setNames.every((name) => name in CONVERSATION_SETS))
+    throw new Error(`--conversation-sets takes ${Object.keys(CONVERSATION_SETS).join(",")}`);
   const wordVectorsPath = option(args, "word-vectors", "");
   const modes = option(args, "search", wordVectorsPath ? SEARCH_MODES.join(",") : "fts").split(",");
   if (!modes.every((mode) => SEARCH_MODES.includes(mode))) throw new Error(`--search takes ${SEARCH_MODES.join(",")}`);
@@ -51,14 +65,18 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
       )
     : null;
 
-  const factSet = buildTypedFacts({ seed, facts, distractors });
-  describeFactSet(factSet);
-  const conversations = buildConversations({ seed, questions: conversationQuestions });
-  describeConversations(conversations);
+  const runFacts = only !== "conversation";
+  const factSet = buildTypedFacts({ seed, facts: runFacts ? facts : 0, distractors: runFacts ? distractors : 0 });
+  if (runFacts) describeFactSet(factSet);
+  const conversations =
+    only === "facts"
+      ? []
+      : setNames.map((name) => CONVERSATION_SETS[name]!({ seed, questions: conversationQuestions }));
+  for (const set of conversations) describeConversations(set);
 
   const options: ServerOptions = { keep, endpoint, modes };
   const factResults: Array<FactResult & Record<string, unknown>> = [];
-  for (const profile of profiles) {
+  for (const profile of runFacts ? profiles : []) {
     const dir = `types-${profile}-s${seed}-f${facts}-d${distractors}`;
     factResults.push(
       await withServer(options, profile, dir, FACT_SCOPE, factSet.sources, (paths) =>
@@ -66,19 +84,20 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
       ),
     );
   }
-  const conversationDir = `types-conversation-${CONVERSATION_PROFILE}-s${seed}-q${conversationQuestions}`;
-  const conversationResult = await withServer(
-    options,
-    CONVERSATION_PROFILE,
-    conversationDir,
-    CONVERSATION_SCOPE,
-    conversations.sources,
-    (paths) => measureConversations(paths, conversations),
-  );
+  const conversationResults: Array<ConversationResult & Record<string, unknown>> = [];
+  for (const set of conversations) {
+    const dir = `types-conversation-${set.name}-${CONVERSATION_PROFILE}-s${seed}-q${conversationQuestions}`;
+    conversationResults.push(
+      await withServer(options, CONVERSATION_PROFILE, dir, `${CONVERSATION_SCOPE}-${set.name}`, set.sources, (paths) =>
+        measureConversations(paths, set),
+      ),
+    );
+  }
   await endpoint?.close();
 
   const seconds = Math.round((Date.now() - started) / 1000);
-  const file = writeResult(`quality-types${quick ? "-quick" : ""}${endpoint ? `-${endpoint.model}` : ""}`, {
+  const name = `quality-types${only ? `-${only}` : ""}${quick ? "-quick" : ""}${endpoint ? `-${endpoint.model}` : ""}`;
+  const file = writeResult(name, {
     benchmark: "quality --set types",
     machine: machine(),
     seconds,
@@ -91,16 +110,20 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
       paraphrase_candidates_dropped: factSet.dropped.filter((drop) => drop.type === "paraphrase").length,
       lexical_candidates_dropped: factSet.dropped.filter((drop) => drop.type === "lexical").length,
       facts_without_question: factSet.unasked,
-      conversation_sessions: conversations.sessions,
-      conversation_turns: conversations.sources.length,
-      conversation_questions: conversations.questions.length,
+      conversation_sets: conversations.map((set) => ({
+        set: set.name,
+        sessions: set.sessions,
+        turns: set.sources.length,
+        questions: set.questions.length,
+        questions_sharing_no_content_word: countDisjoint(set),
+      })),
     },
     search_modes: modes,
     facts: factResults,
-    conversation: conversationResult,
+    conversation: conversationResults,
   });
-  console.log(`\n## Fact questions by type\n\n${factTable(factResults)}`);
-  console.log(`\n## Conversation memory\n\n${conversationTable([conversationResult])}\n`);
+  if (runFacts) console.log(`\n## Fact questions by type\n\n${factTable(factResults)}`);
+  if (conversations.length > 0) console.log(`\n## Conversation memory\n\n${conversationTable(conversationResults)}\n`);
   progress(`done in ${seconds} s; results written to ${file}`);
 }
 
@@ -156,15 +179,21 @@ function describeFactSet(set: TypedFactSet): void {
 }
 
 function describeConversations(set: ConversationSet): void {
+  const disjoint = countDisjoint(set);
+  const share = set.questions.length === 0 ? 0 : Math.round((disjoint / set.questions.length) * 1000) / 10;
+  progress(
+    `conversation ${set.name}: ${set.sessions} sessions, ${set.sources.length} turns, ${set.questions.length} ` +
+      `questions; ${disjoint} (${share} %) share no content word with their evidence turns`,
+  );
+}
+
+/** Questions that share no content word with their evidence turns: keyword recall can find those only by luck. */
+function countDisjoint(set: ConversationSet): number {
   const content = new Map(set.sources.map((source) => [source.source_id, source.content]));
-  const disjoint = set.questions.filter(
+  return set.questions.filter(
     (q) =>
       sharedContentTerms(q.query, q.evidence_source_ids.map((id) => content.get(id) ?? "").join("\n")).length === 0,
   ).length;
-  progress(
-    `conversation: ${set.sessions} sessions, ${set.sources.length} turns, ${set.questions.length} questions; ` +
-      `${disjoint} share no content word with their evidence turns`,
-  );
 }
 
 function countByType(questions: readonly TypedQuestion[]): Record<string, number> {

@@ -8,6 +8,8 @@ export interface FactResult {
 }
 
 export interface ConversationResult {
+  /** Which conversation set: "realistic" or "reworded". */
+  set: string;
   profile: string;
   figures: Record<string, Record<string, ConversationFigures>>;
 }
@@ -31,14 +33,14 @@ export function factTable(results: readonly FactResult[]): string {
 
 export function conversationTable(results: readonly ConversationResult[]): string {
   const lines = [
-    "| profile | questions | recall | session-hit@10 | turn-recall@10 | MRR |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| set | profile | questions | recall | session-hit@10 | turn-recall@10 | MRR |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const result of results)
     for (const [group, byRecall] of Object.entries(result.figures))
       for (const [recall, f] of Object.entries(byRecall)) {
         const figures = [f["session_hit@10"], f["turn_recall@10"], f.mrr].map(cell).join(" | ");
-        lines.push(`| ${result.profile} | ${group} (${f.questions}) | ${recall} | ${figures} |`);
+        lines.push(`| ${result.set} | ${result.profile} | ${group} (${f.questions}) | ${recall} | ${figures} |`);
       }
   return lines.join("\n");
 }

@@ -66,3 +66,45 @@ export interface ConversationQuestion {
   /** Every turn of the session the detail was mentioned in. */
   session_source_ids: readonly string[];
 }
+
+/** The multi-session conversation set, in either variant, as the bench loads and asks it. */
+export interface ConversationSet {
+  /** "realistic" (LongMemEval-like) or "reworded" (every question in other words than its evidence). */
+  name: string;
+  sources: ChatSource[];
+  questions: ConversationQuestion[];
+  sessions: number;
+}
+
+/** What one session of the realistic set is about: a coding task, or something in the user's life. */
+export interface SessionTopic {
+  id: string;
+  kind: "work" | "personal";
+  /** What the user says they are doing, in the first turn: "upgrading the ledger service to Postgres 16". */
+  opening: string;
+  /** The topic as a noun phrase, as the session and most questions name it: "the ledger service Postgres upgrade". */
+  name: string;
+  /** The topic in other words, for the questions that paraphrase it. */
+  paraphrases: readonly string[];
+  /** Things that come up while on the topic, in user and assistant turns alike. */
+  concerns: readonly string[];
+  /** An identifier for code and logs (work) or a short handle of the topic (personal). */
+  slug: string;
+  /** The details that can come up in passing during a session on this topic. */
+  details: readonly PassingDetail[];
+}
+
+/** A detail mentioned in passing in a session and asked about later. */
+export interface PassingDetail {
+  name: string;
+  /** The detail as a noun phrase, for questions that ask about two at once: "the staging database". */
+  noun: string;
+  value: (next: () => number, topic: SessionTopic) => string;
+  /**
+   * Clauses of a user turn that state the value; `topic` is the topic's name. The first ones use the words a question
+   * asks with, the last one does not, as people sometimes say a thing one way and ask about it another.
+   */
+  mentions: ReadonlyArray<(value: string, topic: string) => string>;
+  /** The later question; `topic` names the session's topic, mostly as the session did, sometimes paraphrased. */
+  asks: ReadonlyArray<(topic: string) => string>;
+}

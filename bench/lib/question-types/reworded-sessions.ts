@@ -1,11 +1,12 @@
-// The conversation half of the question-type set, in the style of LongMemEval and LoCoMo: many chat sessions, each
-// about one task, every user and assistant turn its own Source; details come up in passing and are asked about
-// after all sessions, in other words, with the task they belonged to named by an alias.
+// The reworded conversation set, a harder variant of the realistic one (realistic-sessions.ts): many chat sessions,
+// each about one task, every user and assistant turn its own Source; details come up in passing and are asked about
+// after all sessions in other words, with the task they belonged to named by an alias, so most questions share no
+// content word with their evidence turns. It shows what keyword recall cannot reach.
 import { pick, random } from "../dataset.ts";
 import { codeSnippet, logLines } from "./chat-noise.ts";
-import { PERSONAL_DETAILS, WORK_DETAILS, type ConversationDetail } from "./conversation-details.ts";
+import { PERSONAL_DETAILS, WORK_DETAILS, type ConversationDetail } from "./reworded-details.ts";
 import { PROJECT_COMPONENTS, type ProjectComponent } from "./project-components.ts";
-import type { ChatSource, ConversationQuestion } from "./types.ts";
+import type { ChatSource, ConversationQuestion, ConversationSet } from "./types.ts";
 
 /** A session's task, as the user states it and as they recall it later. */
 interface TaskAction {
@@ -64,17 +65,11 @@ const ECHO_TAILS: ReadonlyArray<(task: string) => string> = [
   (task) => `Then rerun the suite to make sure ${task} didn't move anything else.`,
 ];
 
-export interface ConversationSet {
-  sources: ChatSource[];
-  questions: ConversationQuestion[];
-  sessions: number;
-}
-
 /**
  * About `questions` questions over sessions of 6–14 turns; every sixth session mentions nothing asked about. Work
  * details never repeat within one task, so each question has exactly one right session.
  */
-export function buildConversations({ seed, questions }: { seed: number; questions: number }): ConversationSet {
+export function buildRewordedConversations({ seed, questions }: { seed: number; questions: number }): ConversationSet {
   const next = random(seed * 7919 + 1);
   const tasks = ACTIONS.flatMap((action) => PROJECT_COMPONENTS.map((component) => ({ action, component })));
   shuffleInPlace(next, tasks);
@@ -102,7 +97,7 @@ export function buildConversations({ seed, questions }: { seed: number; question
     for (const question of turns.questions) if (asked.length < questions) asked.push(question);
     session += 1;
   }
-  return { sources, questions: asked, sessions: session };
+  return { name: "reworded", sources, questions: asked, sessions: session };
 }
 
 function sessionTurns(

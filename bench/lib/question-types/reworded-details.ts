@@ -1,4 +1,4 @@
-// What a user mentions in passing during a coding chat and asks about sessions later. Work details belong to the
+// What a user mentions in passing during a coding chat and asks about sessions later, for the reworded set. Work details belong to the
 // session's task ("the staging database I had trouble with while porting the ledger"), so the question names the task
 // too; personal details (laptop, city, pet) are mentioned once in the whole history. Each mention is worded apart
 // from its question, as people recall things in their own words.
