@@ -2,7 +2,8 @@
 import { createRequire } from "node:module";
 import { loadConfig, type ConfigFlags } from "../config.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
-import { buildApp, type Lifecycle } from "../http/app.ts";
+import { buildApp } from "../http/app.ts";
+import type { Lifecycle } from "../http/lifecycle.ts";
 import type { FastifyBaseLogger } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import { createDomainDeps } from "../runtime.ts";
