@@ -1,7 +1,8 @@
 // `powercontext doctor pi --capabilities`: the H1–H12 matrix measured against the real Pi, and the fail-closed gate.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { gateResult, type CapabilityGate, type CapabilityStatus } from "../src/cli/pi-capabilities.ts";
+import { gateResult } from "../src/cli/pi/capabilities/capabilities.ts";
+import type { CapabilityGate, CapabilityStatus } from "../src/cli/pi/capabilities/types.ts";
 import { createFixture, PI_VERSIONS, writeFakePi } from "./pi-cli-fixture.ts";
 
 interface Gate {

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { NODE_COMMAND_RUNNER } from "../src/cli/command-runner.ts";
-import { NODE_FILE_OPS, type FileOps } from "../src/cli/file-ops.ts";
-import { setupPi } from "../src/cli/setup-pi.ts";
+import { NODE_FILE_OPS, type FileOps } from "../src/cli/pi/setup/file-ops.ts";
+import { setupPi } from "../src/cli/pi/setup/setup-pi.ts";
 import { createFixture, PACKAGE_DIR, REAL_PI, writeFakePi, type PiCliFixture } from "./pi-cli-fixture.ts";
 
 const GIT = [

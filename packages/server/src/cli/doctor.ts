@@ -1,4 +1,5 @@
-// `powercontext doctor`: the package version and the Server's liveness and readiness. No printing here.
+// `powercontext doctor`: the package version and the Server's liveness and readiness, and their description in words.
+// No printing here.
 import { callServer, ServerCallError, type ServerTarget } from "./server-client.ts";
 
 export type CheckStatus = "ok" | "failed" | "skipped";
@@ -26,6 +27,16 @@ export async function doctor(target: ServerTarget, version: string): Promise<Doc
     checks.push({ name: "readiness", ...(await probe(target, "/health/ready")) });
   }
   return { ok: checks.every((check) => check.status === "ok"), version, server: target.url, checks };
+}
+
+const MARKS: Record<CheckStatus, string> = { ok: "ok  ", skipped: "skip", failed: "FAIL" };
+
+/** One line a check, then whether PowerContext is ready. */
+export function describeDoctor(report: DoctorReport): string {
+  return [
+    ...report.checks.map((check) => `${MARKS[check.status]}  ${check.name}: ${check.detail}`),
+    report.ok ? "PowerContext is ready." : `PowerContext is not ready (${report.server}).`,
+  ].join("\n");
 }
 
 async function probe(target: ServerTarget, path: string): Promise<{ status: CheckStatus; detail: string }> {

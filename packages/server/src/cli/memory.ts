@@ -32,3 +32,17 @@ export async function listMemoryCommand(
     include_inactive: options.includeInactive ?? false,
   });
 }
+
+/** One hit a line: score, entry id and text; or that nothing matched. */
+export function describeSearchResult(result: SearchResult): string {
+  if (result.hits.length === 0) return "No matches.";
+  return result.hits.map((hit) => `${hit.score.toFixed(3)}  ${hit.citation.entry_id}  ${hit.text}`).join("\n");
+}
+
+/** One entry a line: id, version, state, kind and text; or that there are none. */
+export function describeEntryListing(listing: EntryListing): string {
+  if (listing.entries.length === 0) return "No entries.";
+  return listing.entries
+    .map((entry) => `${entry.citation.entry_id}  v${entry.version}  ${entry.state}  ${entry.kind}  ${entry.text}`)
+    .join("\n");
+}

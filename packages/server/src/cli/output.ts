@@ -1,4 +1,5 @@
-// The one place that prints: human text or --json (the same object), and the exit code.
+// How every command prints: its human text or, with --json, the same result as one JSON object; failures; progress on
+// stderr; and the exit code. Each command describes its own result in words; this file only chooses and prints.
 import { PowerContextError } from "../errors.ts";
 import { ServerCallError } from "./server-client.ts";
 
@@ -24,8 +25,14 @@ export function printFailure(error: unknown, options: OutputOptions): void {
   process.exitCode = code === "configuration_invalid" || code === "invalid_request" ? EXIT_USAGE : EXIT_FAILED;
 }
 
+/** A line on stderr while a command works; silent with --json, whose stdout is only the result. */
 export function progress(message: string, options: OutputOptions): void {
   if (!options.json) process.stderr.write(`${message}\n`);
+}
+
+/** The exit code of a command whose result is a report: 0 when it is ok, else EXIT_FAILED. */
+export function exitCodeOfReport(report: { ok: boolean }): number {
+  return report.ok ? 0 : EXIT_FAILED;
 }
 
 /** Runs a command that returns data, printing it (or its failure) per the options. */

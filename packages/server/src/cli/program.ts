@@ -1,17 +1,22 @@
-// Commander wiring for the `powercontext` command. Commands return data; output.ts prints.
+// Commander wiring for the `powercontext` command: one function per command group declares its commands and flags.
+// Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
 import { Command, InvalidArgumentError } from "commander";
 import { defaultDataDir } from "../config.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
-import { doctor } from "./doctor.ts";
-import { NODE_FILE_OPS } from "./file-ops.ts";
-import { doctorPi } from "./pi-doctor.ts";
-import { describePiDoctor, describeSetupPi } from "./pi-report-text.ts";
-import { listMemoryCommand, searchMemoryCommand } from "./memory.ts";
-import { EXIT_FAILED, EXIT_USAGE, printFailure, printResult, progress, runCommand } from "./output.ts";
-import { decideReview, describeCandidate, listReview, showReview } from "./review.ts";
-import { PACKAGE_VERSION, runServer } from "./server.ts";
+import { describeDoctor, doctor } from "./doctor.ts";
+import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
+import { EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
+import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
+import {
+  decideReview,
+  describeCandidate,
+  describeCandidatePage,
+  describeDecision,
+  listReview,
+  showReview,
+} from "./review.ts";
+import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
 import { resolveTarget } from "./server-client.ts";
-import { checkoutPackageDir, setupPi } from "./setup-pi.ts";
 
 interface ClientOptions {
   server?: string;
@@ -19,6 +24,10 @@ interface ClientOptions {
 }
 interface ScopedOptions extends ClientOptions {
   scope: string;
+}
+interface DecisionOptions extends ScopedOptions {
+  version?: number;
+  reviewer?: string;
 }
 
 function positiveInteger(value: string): number {
@@ -43,7 +52,19 @@ export function buildProgram(): Command {
     .description("PowerContext: durable, project-scoped memory for coding agents.")
     .version(PACKAGE_VERSION)
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT_USAGE));
+  addServerCommands(program);
+  addSetupCommands(program);
+  addDoctorCommands(program);
+  addReviewCommands(program);
+  addMemoryCommands(program);
+  return program;
+}
 
+export async function runCli(argv: readonly string[]): Promise<void> {
+  await buildProgram().parseAsync([...argv], { from: "user" });
+}
+
+function addServerCommands(program: Command): void {
   const server = program.command("server").description("Run the PowerContext Server.");
   server
     .command("run")
@@ -55,37 +76,12 @@ export function buildProgram(): Command {
       "data directory (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)",
     )
     .option("--json", "print the startup summary as JSON")
-    .action(async (options: { host?: string; port?: string; dataDir?: string; json?: boolean }) => {
-      try {
-        const running = await runServer(process.env, options);
-        printResult(
-          {
-            status: "listening",
-            url: running.url,
-            data_dir: running.dataDir,
-            store: running.engine,
-            version: PACKAGE_VERSION,
-          },
-          `PowerContext ${PACKAGE_VERSION} listening on ${running.url} (store: ${running.engine}, data: ${running.dataDir})`,
-          options,
-        );
-        const stop = (signal: string) => {
-          progress(`${signal}: shutting down`, options);
-          running.close().then(
-            () => process.exit(0),
-            (error: unknown) => {
-              printFailure(error, options);
-              process.exit(1);
-            },
-          );
-        };
-        process.once("SIGINT", () => stop("SIGINT"));
-        process.once("SIGTERM", () => stop("SIGTERM"));
-      } catch (error) {
-        printFailure(error, options);
-      }
-    });
+    .action((options: { host?: string; port?: string; dataDir?: string; json?: boolean }) =>
+      serveUntilSignal(process.env, options),
+    );
+}
 
+function addSetupCommands(program: Command): void {
   const setup = program.command("setup").description("Install PowerContext into a coding agent.");
   setup
     .command("pi")
@@ -100,26 +96,24 @@ export function buildProgram(): Command {
       "where remote checkouts live (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)",
     )
     .option("--json", "print the result as one JSON object (no progress)")
-    .action((options: { source?: string; ref?: string; pi?: string; dataDir?: string; json?: boolean }) =>
-      runCommand(
-        options,
-        () =>
-          setupPi(
-            {
-              runner: NODE_COMMAND_RUNNER,
-              files: NODE_FILE_OPS,
-              env: process.env,
-              dataDir: options.dataDir ?? defaultDataDir(process.env),
-              defaultPackageDir: checkoutPackageDir(),
-              onProgress: (message) => progress(`setup pi: ${message}`, options),
-            },
-            options,
-          ),
-        describeSetupPi,
-        (report) => (report.ok ? 0 : EXIT_FAILED),
-      ),
-    );
+    .action((options: { source?: string; ref?: string; pi?: string; dataDir?: string; json?: boolean }) => {
+      const run = () =>
+        setupPi(
+          {
+            runner: NODE_COMMAND_RUNNER,
+            files: NODE_FILE_OPS,
+            env: process.env,
+            dataDir: options.dataDir ?? defaultDataDir(process.env),
+            defaultPackageDir: checkoutPackageDir(),
+            onProgress: (message) => progress(`setup pi: ${message}`, options),
+          },
+          options,
+        );
+      return runCommand(options, run, describeSetupPi, exitCodeOfReport);
+    });
+}
 
+function addDoctorCommands(program: Command): void {
   const doctorCommand = withClientOptions(
     program.command("doctor").description("Check the package and the Server's liveness and readiness."),
   );
@@ -138,28 +132,20 @@ export function buildProgram(): Command {
         pi?: string;
         json?: boolean;
       }>();
-      return runCommand(
-        options,
-        () => doctorPi({ runner: NODE_COMMAND_RUNNER, env: process.env }, options),
-        describePiDoctor,
-        (report) => (report.ok ? 0 : EXIT_FAILED),
-      );
+      const deps = { runner: NODE_COMMAND_RUNNER, env: process.env };
+      return runCommand(options, () => doctorPi(deps, options), describePiDoctor, exitCodeOfReport);
     });
   doctorCommand.action((options: ClientOptions) =>
     runCommand(
       options,
       () => doctor(resolveTarget(process.env, options.server), PACKAGE_VERSION),
-      (report) =>
-        [
-          ...report.checks.map(
-            (c) => `${c.status === "ok" ? "ok  " : c.status === "skipped" ? "skip" : "FAIL"}  ${c.name}: ${c.detail}`,
-          ),
-          report.ok ? "PowerContext is ready." : `PowerContext is not ready (${report.server}).`,
-        ].join("\n"),
-      (report) => (report.ok ? 0 : EXIT_FAILED),
+      describeDoctor,
+      exitCodeOfReport,
     ),
   );
+}
 
+function addReviewCommands(program: Command): void {
   const review = program.command("review").description("Review Memory candidates.");
   withScope(review.command("list").description("List candidates (pending by default)."))
     .option("--status <status>", "pending | approved | rejected", "pending")
@@ -169,14 +155,7 @@ export function buildProgram(): Command {
       runCommand(
         options,
         () => listReview(resolveTarget(process.env, options.server), options),
-        (page) =>
-          [
-            ...page.candidates.map(describeCandidate),
-            page.candidates.length === 0 ? `No ${options.status} candidates.` : "",
-            page.next_cursor ? `More: --cursor ${page.next_cursor}` : "",
-          ]
-            .filter(Boolean)
-            .join("\n"),
+        (page) => describeCandidatePage(page, options.status),
       ),
     );
   withScope(review.command("show").argument("<candidate_id>").description("Show one candidate.")).action(
@@ -192,25 +171,27 @@ export function buildProgram(): Command {
   )
     .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
     .option("--reviewer <id>", "who approves (default user:cli)")
-    .action((id: string, options: ScopedOptions & { version?: number; reviewer?: string }) =>
-      runCommand(
-        options,
-        () => decideReview(resolveTarget(process.env, options.server), { ...options, id, decision: "approve" }),
-        (candidate) => `Approved.\n${describeCandidate(candidate)}`,
-      ),
-    );
+    .action((id: string, options: DecisionOptions) => decide("approve", id, options));
   withScope(review.command("reject").argument("<candidate_id>").description("Reject a pending candidate."))
     .requiredOption("--reason <text>", "why it is rejected")
     .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
     .option("--reviewer <id>", "who rejects (default user:cli)")
-    .action((id: string, options: ScopedOptions & { version?: number; reviewer?: string; reason: string }) =>
-      runCommand(
-        options,
-        () => decideReview(resolveTarget(process.env, options.server), { ...options, id, decision: "reject" }),
-        (candidate) => `Rejected.\n${describeCandidate(candidate)}`,
-      ),
-    );
+    .action((id: string, options: DecisionOptions & { reason: string }) => decide("reject", id, options));
+}
 
+function decide(
+  decision: "approve" | "reject",
+  id: string,
+  options: DecisionOptions & { reason?: string },
+): Promise<void> {
+  return runCommand(
+    options,
+    () => decideReview(resolveTarget(process.env, options.server), { ...options, id, decision }),
+    (candidate) => describeDecision(decision, candidate),
+  );
+}
+
+function addMemoryCommands(program: Command): void {
   const memory = program.command("memory").description("Read Memory.");
   withScope(memory.command("search").argument("<query...>").description("Search active Memory entries."))
     .option("--limit <n>", "hits (1–50)", positiveInteger)
@@ -218,10 +199,7 @@ export function buildProgram(): Command {
       runCommand(
         options,
         () => searchMemoryCommand(resolveTarget(process.env, options.server), { ...options, query: words.join(" ") }),
-        (result) =>
-          result.hits.length === 0
-            ? "No matches."
-            : result.hits.map((h) => `${h.score.toFixed(3)}  ${h.citation.entry_id}  ${h.text}`).join("\n"),
+        describeSearchResult,
       ),
     );
   withScope(memory.command("list").description("List Memory entries at the head."))
@@ -230,17 +208,7 @@ export function buildProgram(): Command {
       runCommand(
         options,
         () => listMemoryCommand(resolveTarget(process.env, options.server), options),
-        (listing) =>
-          listing.entries.length === 0
-            ? "No entries."
-            : listing.entries
-                .map((e) => `${e.citation.entry_id}  v${e.version}  ${e.state}  ${e.kind}  ${e.text}`)
-                .join("\n"),
+        describeEntryListing,
       ),
     );
-  return program;
-}
-
-export async function runCli(argv: readonly string[]): Promise<void> {
-  await buildProgram().parseAsync([...argv], { from: "user" });
 }

@@ -63,6 +63,7 @@ export async function decideReview(
   return callOk<Candidate>(target, "POST", `/v1/memory/candidates/${options.decision}`, body);
 }
 
+/** One candidate in three lines: identity and status, the proposed text, its sources and the review so far. */
 export function describeCandidate(candidate: Candidate): string {
   const sources = candidate.source_refs.map((ref) => ref.source_id).join(", ") || "none";
   return [
@@ -70,4 +71,20 @@ export function describeCandidate(candidate: Candidate): string {
     `  ${candidate.proposal.text}`,
     `  sources: ${sources}${candidate.reviewer ? `  reviewer: ${candidate.reviewer}` : ""}${candidate.decision_reason ? `  reason: ${candidate.decision_reason}` : ""}`,
   ].join("\n");
+}
+
+/** A page of candidates, or that there is none with this status; the cursor of the next page when there is one. */
+export function describeCandidatePage(page: CandidatePage, status: string): string {
+  return [
+    ...page.candidates.map(describeCandidate),
+    page.candidates.length === 0 ? `No ${status} candidates.` : "",
+    page.next_cursor ? `More: --cursor ${page.next_cursor}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** The candidate after `approve` or `reject`, under the decision taken. */
+export function describeDecision(decision: "approve" | "reject", candidate: Candidate): string {
+  return `${decision === "approve" ? "Approved." : "Rejected."}\n${describeCandidate(candidate)}`;
 }

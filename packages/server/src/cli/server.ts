@@ -1,12 +1,15 @@
-// `powercontext server run`: load Config, open the store, build the app, listen, and shut down cleanly on signals.
+// `powercontext server run`: load Config, open the store, build the app, listen, and shut down cleanly on SIGINT or
+// SIGTERM. Whoever opens a resource here closes it in `close()`.
 import { createRequire } from "node:module";
 import { loadConfig, type ConfigFlags } from "../config.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
-import { buildApp, type Lifecycle } from "../http/app.ts";
+import { buildApp } from "../http/app.ts";
+import type { Lifecycle } from "../http/lifecycle.ts";
 import type { FastifyBaseLogger } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import { createDomainDeps } from "../runtime.ts";
 import { openStore } from "../store/open-store.ts";
+import { type OutputOptions, printFailure, printResult, progress } from "./output.ts";
 
 const RECALL_STATS_INTERVAL_MS = 1000;
 
@@ -18,6 +21,45 @@ export interface RunningServer {
   dataDir: string;
   engine: string;
   close(): Promise<void>;
+}
+
+export interface ServeOptions extends ConfigFlags, OutputOptions {}
+
+/**
+ * Runs the Server until SIGINT or SIGTERM, then closes it and exits (0, or 1 when closing failed). The startup summary
+ * is printed once the Server listens; a failure to start is printed and sets the exit code.
+ */
+export async function serveUntilSignal(env: NodeJS.ProcessEnv, options: ServeOptions): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await runServer(env, options);
+  } catch (error) {
+    printFailure(error, options);
+    return;
+  }
+  printResult(
+    {
+      status: "listening",
+      url: running.url,
+      data_dir: running.dataDir,
+      store: running.engine,
+      version: PACKAGE_VERSION,
+    },
+    `PowerContext ${PACKAGE_VERSION} listening on ${running.url} (store: ${running.engine}, data: ${running.dataDir})`,
+    options,
+  );
+  const stop = (signal: NodeJS.Signals): void => {
+    progress(`${signal}: shutting down`, options);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        printFailure(error, options);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }
 
 export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Promise<RunningServer> {

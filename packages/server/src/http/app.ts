@@ -7,6 +7,7 @@ import type { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import { PowerContextError } from "../errors.ts";
 import { createAuthHook } from "./auth.ts";
 import { errorBody, handleError, sendError } from "./errors.ts";
+import type { Lifecycle } from "./lifecycle.ts";
 import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
@@ -22,11 +23,6 @@ import { OPERATIONS } from "./schemas/routes.ts";
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 /** Large enough for 200,000 characters of content or query, JSON-escaped; anything bigger gets 413. */
 export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
-
-/** Whether application operations may run: false while starting and while shutting down. */
-export interface Lifecycle {
-  accepting: boolean;
-}
 
 export interface AppDeps {
   domain: DomainDeps;

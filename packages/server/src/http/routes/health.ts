@@ -1,7 +1,7 @@
 // Liveness and readiness (public paths).
 import type { FastifyInstance } from "fastify";
 import type { DomainDeps } from "../../domain/deps.ts";
-import type { Lifecycle } from "../app.ts";
+import type { Lifecycle } from "../lifecycle.ts";
 import { route } from "../route.ts";
 
 export async function healthRoutes(

@@ -1,5 +1,6 @@
 // The embedded Store: node:sqlite in WAL mode. Each operation is one synchronous transaction, so operations on a
-// connection are serialized; other processes on the same file wait on SQLite's write lock (busy timeout).
+// connection are serialized; other processes on the same file wait on SQLite's write lock (busy timeout). Driver errors
+// are wrapped here, once.
 import type { DatabaseSync } from "node:sqlite";
 import type { MemoryCitation } from "@powercontext/protocol";
 import type {
@@ -15,12 +16,14 @@ import type {
   ReviseInput,
   RetireInput,
   MemorySearchQuery,
+  NewSource,
   Store,
 } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
 import { groupCaptures } from "./capture-group.ts";
+import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
 import { memoryRef } from "./rows.ts";
@@ -35,16 +38,28 @@ export type SqliteStore = Store & ContinuityStore;
 
 /** Opens (creating and migrating as needed) the embedded store at `path`, or in memory for ":memory:". */
 export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<SqliteStore> {
-  const db = openDatabase(path, options);
-  return createSqliteStore(db);
+  let db: DatabaseSync;
+  try {
+    db = openDatabase(path, options);
+  } catch (error) {
+    throw wrapDriverError(error, path);
+  }
+  return createSqliteStore(db, path);
 }
 
-function createSqliteStore(db: DatabaseSync): SqliteStore {
-  const write = <T>(work: () => T): Promise<T> => Promise.resolve().then(() => transaction(db, work));
-  const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work);
+function createSqliteStore(db: DatabaseSync, path: string): SqliteStore {
+  const wrap = (error: unknown): never => {
+    throw wrapDriverError(error, path);
+  };
+  const write = <T>(work: () => T): Promise<T> =>
+    Promise.resolve()
+      .then(() => transaction(db, work))
+      .catch(wrap);
+  const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work).catch(wrap);
+  const capture = groupCaptures(db);
   return {
     engine: "sqlite",
-    captureSource: groupCaptures(db),
+    captureSource: (source: NewSource) => capture(source).catch(wrap),
     findSource: (scopeId: string, sourceId: string) => read(() => journal.findSource(db, scopeId, sourceId)),
     readJournalWindow: (scopeId: string, limit: number) => read(() => journal.readJournalWindow(db, scopeId, limit)),
     commitFlush: (flush: FlushCommit) => write(() => candidates.commitFlush(db, flush)),

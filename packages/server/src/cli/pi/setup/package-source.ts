@@ -1,9 +1,9 @@
 // What `setup pi --source` names: a local package directory used in place, or a Git remote to fetch a ref from.
 import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PowerContextError } from "../errors.ts";
-import { PI_PACKAGE_NAME, readPackageName } from "./pi-packages.ts";
-import { stripUserinfo } from "./redact.ts";
+import { PowerContextError } from "../../../errors.ts";
+import { PI_PACKAGE_NAME, readPackageName } from "../installed-packages.ts";
+import { stripUserinfo } from "../../redact.ts";
 
 export type PackageSource =
   | { kind: "local"; packageDir: string; display: string }

@@ -2,7 +2,7 @@
 // its runtime dependencies resolve (an extension that cannot load would stop Pi from starting).
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { PI_PACKAGE_NAME } from "./pi-packages.ts";
+import { PI_PACKAGE_NAME } from "../installed-packages.ts";
 
 export interface PackageCheck {
   ok: boolean;
@@ -50,4 +50,19 @@ export function checkPackage(dir: string): PackageCheck {
     problems.push("the bundled SKILL.md has no project-context frontmatter");
   const unresolved = Object.keys(manifest.dependencies ?? {}).filter((name) => !resolvesFrom(dir, name));
   return { ok: problems.length === 0 && unresolved.length === 0, problems, unresolved };
+}
+
+/** The problems of a package in one sentence; `dir` null means no package was found in the checkout at all. */
+export function describePackageProblems(
+  dir: string | null,
+  problems: readonly string[],
+  unresolved: readonly string[],
+): string {
+  if (dir === null) return "the checkout holds no powercontext-pi package (at its root or in packages/pi)";
+  const all = [...problems];
+  if (unresolved.length > 0)
+    all.push(
+      `the dependencies ${unresolved.join(", ")} do not resolve from ${dir} (run \`npm install --omit=dev\` in the checkout; setup does not install dependencies)`,
+    );
+  return all.join("; ");
 }

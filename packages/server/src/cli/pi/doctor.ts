@@ -1,12 +1,14 @@
-// `powercontext doctor pi`: the Pi executable, `pi list`, and an installed manifest named powercontext-pi (the seed's
-// boundary); with --deep the passive preflight, with --capabilities the H1–H12 matrix. No printing here.
+// `powercontext doctor pi`: the basic install check (the Pi executable, `pi list`, and an installed package whose
+// manifest is named powercontext-pi); with --deep also the passive preflight, with --capabilities also the host
+// capability matrix and its gate. Returns a report and describes it in words; no printing here.
 import { resolve } from "node:path";
-import type { CommandRunner } from "./command-runner.ts";
-import { evaluateCapabilities, type CapabilityReport } from "./pi-capabilities.ts";
-import type { PiCheck } from "./pi-check.ts";
-import { describeHost, findPiExecutable, piAgentDir, userPiEnvironment } from "./pi-host.ts";
-import { parsePiList, PI_PACKAGE_NAME, readPackageName, resolveLocalSource } from "./pi-packages.ts";
-import { runPreflight, type PreflightReport } from "./pi-preflight.ts";
+import type { CommandRunner } from "../command-runner.ts";
+import { describeCapabilities, evaluateCapabilities } from "./capabilities/capabilities.ts";
+import type { CapabilityReport } from "./capabilities/types.ts";
+import { describeChecks, type PiCheck } from "./check.ts";
+import { describeHost, findPiExecutable, piAgentDir, userPiEnvironment } from "./host.ts";
+import { parsePiList, PI_PACKAGE_NAME, readPackageName, resolveLocalSource } from "./installed-packages.ts";
+import { describePreflight, runPreflight, type PreflightReport } from "./preflight.ts";
 
 export interface PiDoctorOptions {
   /** The Pi executable; default the first `pi` on PATH. */
@@ -30,22 +32,9 @@ export interface PiDoctorReport {
 }
 
 export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorOptions = {}): Promise<PiDoctorReport> {
-  const checks: PiCheck[] = [];
   const executable = findPiExecutable(env, options.pi);
-  if (executable === null) {
-    checks.push({
-      name: "pi executable",
-      status: "failed",
-      detail: options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file`,
-    });
-    checks.push({ name: "pi list", status: "skipped", detail: "skipped because there is no Pi executable" });
-    checks.push({
-      name: "powercontext-pi manifest",
-      status: "skipped",
-      detail: "skipped because there is no Pi executable",
-    });
-    return { ok: false, executable: null, package_dir: null, checks };
-  }
+  if (executable === null) return noExecutableReport(options.pi);
+  const checks: PiCheck[] = [];
   const host = describeHost(executable);
   checks.push({
     name: "pi executable",
@@ -68,6 +57,25 @@ export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorO
     report.ok &&= report.capabilities.gate.phase0 === "GO";
   }
   return report;
+}
+
+/** The explicit `--pi` path, or `pi` on PATH, is not an executable: nothing else can be checked. */
+function noExecutableReport(explicit: string | undefined): PiDoctorReport {
+  const skipped = "skipped because there is no Pi executable";
+  return {
+    ok: false,
+    executable: null,
+    package_dir: null,
+    checks: [
+      {
+        name: "pi executable",
+        status: "failed",
+        detail: explicit === undefined ? "no executable `pi` on PATH" : `${explicit} is not an executable file`,
+      },
+      { name: "pi list", status: "skipped", detail: skipped },
+      { name: "powercontext-pi manifest", status: "skipped", detail: skipped },
+    ],
+  };
 }
 
 /** Runs `pi list` and finds the listed local package whose manifest is named powercontext-pi. */
@@ -103,4 +111,13 @@ async function installedPackage(
     detail: "no package listed by `pi list` has a manifest named powercontext-pi (run `powercontext setup pi`)",
   });
   return null;
+}
+
+/** The checks, then the preflight and the capability matrix when they ran, then the verdict. */
+export function describePiDoctor(report: PiDoctorReport): string {
+  const out = describeChecks(report.checks);
+  if (report.deep !== undefined) out.push(...describePreflight(report.deep));
+  if (report.capabilities !== undefined) out.push(...describeCapabilities(report.capabilities));
+  out.push(report.ok ? "Pi is ready for PowerContext." : "Pi is not ready for PowerContext (see above).");
+  return out.join("\n");
 }

@@ -2,7 +2,7 @@
 import { accessSync, constants, readFileSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
-import type { CommandRunner } from "./command-runner.ts";
+import type { CommandRunner } from "../command-runner.ts";
 
 type Environment = Readonly<Record<string, string | undefined>>;
 

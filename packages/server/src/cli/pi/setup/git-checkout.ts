@@ -1,7 +1,7 @@
 // Materializes a Git ref into the data directory: fetch into a staging directory, then swap it in for the current
 // checkout with renames, restoring the previous checkout when the swap fails. Git output is captured, never printed.
 import { join } from "node:path";
-import { inheritedEnvironment, type CommandRunner } from "./command-runner.ts";
+import { inheritedEnvironment, type CommandRunner } from "../../command-runner.ts";
 import type { FileOps } from "./file-ops.ts";
 
 export interface CheckoutDeps {

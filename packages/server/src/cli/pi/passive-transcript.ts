@@ -149,38 +149,8 @@ export function validatePassiveTranscript(records: readonly RpcRecord[], ids: re
       `expected exactly ${PASSIVE_REQUESTS.length} records (one response per request), got ${records.length}: ${kinds.join(", ")}`,
     );
   }
-  for (const [index, request] of PASSIVE_REQUESTS.entries()) {
-    const record = records[index];
-    const at = `record ${index + 1} (${request})`;
-    if (record === undefined || record.invalid_line !== undefined) {
-      problems.push(`${at}: ${record === undefined ? "missing" : "not a JSON object"}`);
-      continue;
-    }
-    checkKeys(at, record, ["id", "type", "command", "success", "data"], [], problems);
-    expect(at, record.type === "response", `type ${JSON.stringify(record.type)} is not "response"`, problems);
-    expect(
-      at,
-      record.id === ids[index],
-      `id ${JSON.stringify(record.id)} is not ${JSON.stringify(ids[index])}`,
-      problems,
-    );
-    expect(at, record.command === request, `command ${JSON.stringify(record.command)} is not "${request}"`, problems);
-    expect(
-      at,
-      record.success === true,
-      `success is not true${typeof record.error === "string" ? ` (${record.error.slice(0, 200)})` : ""}`,
-      problems,
-    );
-    const data = record.data;
-    if (!isObject(data)) {
-      problems.push(`${at}: data is not an object`);
-      continue;
-    }
-    if (request === "get_state") checkState(data, problems);
-    else if (request === "get_session_stats") checkStats(data, problems);
-    else if (request === "get_messages") checkMessages(data, problems);
-    else checkCommands(data, problems);
-  }
+  for (const [index, request] of PASSIVE_REQUESTS.entries())
+    checkResponse(records[index], { index, request, id: ids[index] }, problems);
   const state = records[0]?.data;
   const stats = records[1]?.data;
   if (isObject(state) && isObject(stats) && state.sessionId !== stats.sessionId)
@@ -188,11 +158,40 @@ export function validatePassiveTranscript(records: readonly RpcRecord[], ids: re
   return problems;
 }
 
+const DATA_CHECKS: Record<PassiveRequest, (data: Record<string, unknown>, problems: Problems) => void> = {
+  get_state: checkState,
+  get_session_stats: checkStats,
+  get_messages: checkMessages,
+  get_commands: checkCommands,
+};
+
+/** The record at `index` must be the successful response to `request` with `id`, and its data must have the strict shape. */
+function checkResponse(
+  record: RpcRecord | undefined,
+  { index, request, id }: { index: number; request: PassiveRequest; id: string | undefined },
+  problems: Problems,
+): void {
+  const at = `record ${index + 1} (${request})`;
+  if (record === undefined || record.invalid_line !== undefined) {
+    problems.push(`${at}: ${record === undefined ? "missing" : "not a JSON object"}`);
+    return;
+  }
+  checkKeys(at, record, ["id", "type", "command", "success", "data"], [], problems);
+  expect(at, record.type === "response", `type ${JSON.stringify(record.type)} is not "response"`, problems);
+  expect(at, record.id === id, `id ${JSON.stringify(record.id)} is not ${JSON.stringify(id)}`, problems);
+  expect(at, record.command === request, `command ${JSON.stringify(record.command)} is not "${request}"`, problems);
+  expect(
+    at,
+    record.success === true,
+    `success is not true${typeof record.error === "string" ? ` (${record.error.slice(0, 200)})` : ""}`,
+    problems,
+  );
+  if (isObject(record.data)) DATA_CHECKS[request](record.data, problems);
+  else problems.push(`${at}: data is not an object`);
+}
+
 /** The commands of a validated get_commands response. */
 export function commandsOf(record: RpcRecord | undefined): PiCommandInfo[] {
   const data = record?.data;
   return isObject(data) && Array.isArray(data.commands) ? (data.commands as PiCommandInfo[]) : [];
 }
-
-/** Characters of a checked Pi's stderr kept for a report; the rest is dropped. */
-export const STDERR_LIMIT = 200_000;

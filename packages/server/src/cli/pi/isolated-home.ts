@@ -1,8 +1,10 @@
-// A throw-away home for one Pi run: its own HOME, temp dir, cwd and agent dir, offline, no telemetry.
+// A throw-away home for one Pi run: its own HOME, temp dir, cwd and agent dir, offline, no telemetry; and the Pi RPC
+// process started inside it by the preflight and the capability probes.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inheritedEnvironment } from "./command-runner.ts";
+import { type PiRpc, startPiRpc } from "@powercontext/pi-kit";
+import { inheritedEnvironment } from "../command-runner.ts";
 
 export interface IsolatedHome {
   root: string;
@@ -17,6 +19,9 @@ export interface IsolatedHome {
 }
 
 export const ISOLATION_ENV = { PI_OFFLINE: "1", PI_TELEMETRY: "0", PI_SKIP_VERSION_CHECK: "1" } as const;
+
+/** Characters of a checked Pi's stderr kept for a report; the rest is dropped. */
+export const STDERR_LIMIT = 200_000;
 
 /** The user's PowerContext extension settings are passed through so the preflight activates the extension as they would. */
 function extensionSettings(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -50,4 +55,15 @@ export function createIsolatedHome(env: Readonly<Record<string, string | undefin
     writeAgentFile: (name, value) => writeFileSync(join(paths.agentDir, name), JSON.stringify(value, null, 2)),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/** Starts `executable` in RPC mode with `args`, in the isolated home's cwd and with its environment. */
+export function startIsolatedPi(isolated: IsolatedHome, executable: string, args: readonly string[]): PiRpc {
+  return startPiRpc({
+    command: [executable],
+    args,
+    cwd: isolated.cwd,
+    env: isolated.env(),
+    stderrLimit: STDERR_LIMIT,
+  });
 }

@@ -1,4 +1,4 @@
-// One line of a Pi diagnosis. "unverified" is never a pass.
+// One line of a Pi diagnosis or setup step, and how it reads in words. "unverified" is never a pass.
 export type PiCheckStatus = "ok" | "failed" | "skipped" | "unverified";
 
 export interface PiCheck {
@@ -7,6 +7,7 @@ export interface PiCheck {
   detail: string;
 }
 
+/** The four-character mark before a check's name. */
 export function checkMark(status: PiCheckStatus): string {
   switch (status) {
     case "ok":
@@ -22,4 +23,9 @@ export function checkMark(status: PiCheckStatus): string {
       return never;
     }
   }
+}
+
+/** One line a check: mark, name and detail, each line after `indent`. */
+export function describeChecks(checks: readonly PiCheck[], indent = ""): string[] {
+  return checks.map((check) => `${indent}${checkMark(check.status)}  ${check.name}: ${check.detail}`);
 }

@@ -1,47 +1,14 @@
-// `doctor pi --capabilities`: the H1–H12 host matrix of seed 001, measured against the installed host by executable
-// probes where a probe is possible and by its extension API declarations otherwise. The gate is fail-closed.
-import type { CommandRunner } from "./command-runner.ts";
-import { readApiSurface, type ApiSurface } from "./pi-api-surface.ts";
-import { selfReportedVersion, TESTED_PI_VERSIONS, type PiHost } from "./pi-host.ts";
-import { createIsolatedHome } from "./pi-isolation.ts";
-import { runCapabilityProbes, type ProbeObservations } from "./pi-probes.ts";
+// The twelve host capabilities of the Pi host audit, one function each, measured from the probe run's observations
+// and the host's extension API declarations. Their ids (H1 to H12) are part of the report and never renumbered; which
+// of them are required is decided in capabilities.ts. A capability whose evidence is missing is Missing (fail-closed).
+import type { ApiSurface } from "./api-surface.ts";
+import type { CapabilityGate, CapabilityStatus } from "./types.ts";
+import type { ProbeObservations } from "./probes.ts";
 
-export type CapabilityStatus = "Available" | "Partial" | "Missing" | "Candidate";
+/** A measured capability, before capabilities.ts marks it required or optional. */
+export type MeasuredGate = Omit<CapabilityGate, "required">;
 
-export interface CapabilityGate {
-  id: string;
-  capability: string;
-  required: boolean;
-  status: CapabilityStatus;
-  /** "probe" when an executable probe decided it, "api-surface" when the declarations did. */
-  method: "probe" | "api-surface";
-  evidence: string[];
-}
-
-export interface CapabilityReport {
-  host_version: string | null;
-  package_version: string | null;
-  /** True only for a self-reported and package version inside the tested set; even then the version is self-reported. */
-  host_in_tested_set: boolean;
-  tested_versions: readonly string[];
-  gates: CapabilityGate[];
-  probe_error: string | null;
-  gate: {
-    phase0: "GO" | "NO-GO";
-    phase1Eligible: boolean;
-    extensionState: "capability-ready" | "capability-blocked";
-    reasons: string[];
-  };
-}
-
-export interface CapabilityInput {
-  host: PiHost;
-  env: Readonly<Record<string, string | undefined>>;
-}
-
-type Gate = Omit<CapabilityGate, "required">;
-
-function h1(api: ApiSurface): Gate {
+function correlatedPhaseTurns(api: ApiSurface): MeasuredGate {
   const base = {
     id: "H1",
     capability: "Multiple correlated native phase turns in the current session",
@@ -67,7 +34,7 @@ function h1(api: ApiSurface): Gate {
   };
 }
 
-function h2(api: ApiSurface): Gate {
+function turnModelOverride(api: ApiSurface): MeasuredGate {
   const base = {
     id: "H2",
     capability: "Per-turn model override without changing the selected session model",
@@ -94,7 +61,7 @@ function h2(api: ApiSurface): Gate {
   };
 }
 
-function h3(probe: ProbeObservations | null): Gate {
+function turnToolsetSnapshot(probe: ProbeObservations | null): MeasuredGate {
   const base = { id: "H3", capability: "Atomic per-turn toolset snapshot", method: "probe" as const };
   if (probe === null) return { ...base, status: "Missing", evidence: ["the probe did not run (fail-closed)"] };
   const [first = [], second = []] = probe.toolsPerRequest;
@@ -122,7 +89,7 @@ function h3(probe: ProbeObservations | null): Gate {
   };
 }
 
-function h4(probe: ProbeObservations | null, api: ApiSurface): Gate {
+function blockableRequest(probe: ProbeObservations | null, api: ApiSurface): MeasuredGate {
   const base = {
     id: "H4",
     capability: "Fully materialized request, inspected and blockable fail-closed before dispatch",
@@ -143,7 +110,7 @@ function h4(probe: ProbeObservations | null, api: ApiSurface): Gate {
   };
 }
 
-function h5(probe: ProbeObservations | null, api: ApiSurface): Gate {
+function phaseMetadata(probe: ProbeObservations | null, api: ApiSurface): MeasuredGate {
   const evidence = [
     api.phaseFieldsDeclared.found
       ? `declared: ${api.phaseFieldsDeclared.evidence}`
@@ -163,7 +130,7 @@ function h5(probe: ProbeObservations | null, api: ApiSurface): Gate {
   };
 }
 
-function h6(probe: ProbeObservations | null): Gate {
+function compactionControl(probe: ProbeObservations | null): MeasuredGate {
   const base = { id: "H6", capability: "Disable built-in compaction for a run", method: "probe" as const };
   if (probe === null) return { ...base, status: "Missing", evidence: ["the probe did not run (fail-closed)"] };
   const disabled = probe.autoCompactionEnabled === false;
@@ -179,7 +146,7 @@ function h6(probe: ProbeObservations | null): Gate {
   return { ...base, status: disabled && cancelled ? "Partial" : "Missing", evidence };
 }
 
-function h7(api: ApiSurface): Gate {
+function abortScope(api: ApiSurface): MeasuredGate {
   return {
     id: "H7",
     capability: "One abort scope cascading through stream, tools, reservations and cleanup",
@@ -192,7 +159,7 @@ function h7(api: ApiSurface): Gate {
   };
 }
 
-function h8(api: ApiSurface, probe: ProbeObservations | null): Gate {
+function usageAccounting(api: ApiSurface, probe: ProbeObservations | null): MeasuredGate {
   const evidence = [
     probe === null ? "assistant usage not probed" : `assistant message_end carried usage: ${probe.assistantUsage}`,
     api.toolResultUsageOptional.found
@@ -210,7 +177,7 @@ function h8(api: ApiSurface, probe: ProbeObservations | null): Gate {
   };
 }
 
-function h9(api: ApiSurface): Gate {
+function checkpointAssociation(api: ApiSurface): MeasuredGate {
   const base = {
     id: "H9",
     capability: "Atomic checkpoint/tree association and deterministic replay",
@@ -226,7 +193,7 @@ function h9(api: ApiSurface): Gate {
   };
 }
 
-function h10(api: ApiSurface): Gate {
+function attestedResponseModel(api: ApiSurface): MeasuredGate {
   return {
     id: "H10",
     capability: "Cross-provider attested actual response model identity",
@@ -241,7 +208,7 @@ function h10(api: ApiSurface): Gate {
   };
 }
 
-function h11(api: ApiSurface): Gate {
+function cacheControls(api: ApiSurface): MeasuredGate {
   return {
     id: "H11",
     capability: "Per-request cache controls and cache lineage (optional)",
@@ -255,7 +222,7 @@ function h11(api: ApiSurface): Gate {
   };
 }
 
-function h12(probe: ProbeObservations | null): Gate {
+function phaseEvents(probe: ProbeObservations | null): MeasuredGate {
   const base = {
     id: "H12",
     capability: "Native RPC events with run/phase/attempt/finality (optional)",
@@ -272,68 +239,20 @@ function h12(probe: ProbeObservations | null): Gate {
   };
 }
 
-const REQUIRED = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10"]);
-
-/** Fail-closed, as the seed: any required gate not fully Available → NO-GO; an unverified host is never GO. */
-export function gateResult(gates: readonly CapabilityGate[], hostInTestedSet: boolean): CapabilityReport["gate"] {
-  const reasons = gates
-    .filter((gate) => gate.required && gate.status !== "Available")
-    .map((gate) => `${gate.id} ${gate.status}`);
-  if (!hostInTestedSet) reasons.push("host version outside the tested set (unverified)");
-  const go = reasons.length === 0;
-  return {
-    phase0: go ? "GO" : "NO-GO",
-    phase1Eligible: go,
-    extensionState: go ? "capability-ready" : "capability-blocked",
-    reasons,
-  };
-}
-
-export async function evaluateCapabilities(
-  runner: CommandRunner,
-  { host, env }: CapabilityInput,
-): Promise<CapabilityReport> {
-  const isolated = createIsolatedHome({ PATH: env.PATH });
-  let version: string | null;
-  try {
-    version = (await selfReportedVersion(runner, host.executable, isolated.env())).version;
-  } finally {
-    isolated.remove();
-  }
-  let probe: ProbeObservations | null = null;
-  let probeError: string | null = null;
-  try {
-    probe = await runCapabilityProbes(host.executable, env);
-  } catch (error) {
-    probeError = error instanceof Error ? error.message : String(error);
-  }
-  const api = readApiSurface(host.packageDir);
-  const gates = [
-    h1(api),
-    h2(api),
-    h3(probe),
-    h4(probe, api),
-    h5(probe, api),
-    h6(probe),
-    h7(api),
-    h8(api, probe),
-    h9(api),
-    h10(api),
-    h11(api),
-    h12(probe),
-  ].map((gate): CapabilityGate => ({ ...gate, required: REQUIRED.has(gate.id) }));
-  if (api.typesFile === null)
-    for (const gate of gates)
-      if (gate.method === "api-surface")
-        gate.evidence.unshift("the host's extension API declarations were not found (fail-closed)");
-  const inTested = version !== null && TESTED_PI_VERSIONS.includes(version) && host.packageVersion === version;
-  return {
-    host_version: version,
-    package_version: host.packageVersion,
-    host_in_tested_set: inTested,
-    tested_versions: TESTED_PI_VERSIONS,
-    gates,
-    probe_error: probeError,
-    gate: gateResult(gates, inTested),
-  };
+/** Every capability in id order, H1 to H12. `probe` is null when the probe run failed. */
+export function measureGates(api: ApiSurface, probe: ProbeObservations | null): MeasuredGate[] {
+  return [
+    correlatedPhaseTurns(api),
+    turnModelOverride(api),
+    turnToolsetSnapshot(probe),
+    blockableRequest(probe, api),
+    phaseMetadata(probe, api),
+    compactionControl(probe),
+    abortScope(api),
+    usageAccounting(api, probe),
+    checkpointAssociation(api),
+    attestedResponseModel(api),
+    cacheControls(api),
+    phaseEvents(probe),
+  ];
 }

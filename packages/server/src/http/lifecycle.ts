@@ -1,0 +1,7 @@
+// Whether the Server accepts application operations. The process that runs the Server (cli/server.ts) owns the
+// value; the health routes read it, so they depend on this file rather than on the app that registers them.
+
+/** Whether application operations may run: false while starting and while shutting down. */
+export interface Lifecycle {
+  accepting: boolean;
+}
