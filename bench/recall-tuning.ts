@@ -104,7 +104,9 @@ async function runConversation(args: string[], data: string): Promise<void> {
       );
     }
     const f = conversationFigures(judged);
-    console.log(`${name.padEnd(12)} session-hit@10 ${f["session_hit@10"]} turn-recall@10 ${f["turn_recall@10"]} MRR ${f.mrr}`);
+    console.log(
+      `${name.padEnd(12)} session-hit@10 ${f["session_hit@10"]} turn-recall@10 ${f["turn_recall@10"]} MRR ${f.mrr}`,
+    );
   }
   await store.close();
 }
