@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { defaultSourcePath, readSourceVectors } from "../scripts/build-word-vectors.ts";
 import { buildWordVectorTable } from "../src/search/semantic/build-table.ts";
 import { encodeWordVectors } from "../src/search/semantic/word-vector-file.ts";
-import { loadWordVectorModel, WORD_VECTORS_PATH } from "../src/search/semantic/word-vector-model.ts";
+import { loadWordVectorModel, modelName, WORD_VECTORS_PATH } from "../src/search/semantic/word-vector-model.ts";
 
 test("the installed word vectors are the ones the build script makes", () => {
   const source = defaultSourcePath();
@@ -16,6 +16,15 @@ test("the installed word vectors are the ones the build script makes", () => {
   const installed = readFileSync(fileURLToPath(WORD_VECTORS_PATH));
   assert.ok(rebuilt.length < 20_000_000, `${rebuilt.length} bytes`);
   assert.ok(rebuilt.equals(installed), "rebuild with `npm install` (packages/server/scripts/build-word-vectors.ts)");
+});
+
+test("the model's name changes with its table, so stored signatures of another table are recomputed", () => {
+  const table = readFileSync(fileURLToPath(WORD_VECTORS_PATH));
+  const changed = Buffer.from(table);
+  changed[changed.length - 1] = ((changed[changed.length - 1] as number) + 1) % 256;
+  assert.match(modelName(table), /^builtin-wv100-v\d+-[0-9a-f]{12}$/);
+  assert.notEqual(modelName(changed), modelName(table));
+  assert.equal(loadWordVectorModel().model, modelName(table));
 });
 
 test("the built-in model places software names near the everyday words for them", () => {

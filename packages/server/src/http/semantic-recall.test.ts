@@ -9,7 +9,10 @@ import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 import { decodeSignature } from "../search/semantic/entry-signature.ts";
 import { VectorIndex } from "../search/semantic/vector-index.ts";
-import { LazyWordVectorModel, WORD_VECTOR_MODEL_VERSION } from "../search/semantic/word-vector-model.ts";
+import { LazyWordVectorModel } from "../search/semantic/word-vector-model.ts";
+
+/** The built-in model's name, as the index stores it (version plus the digest of table and lexicon). */
+const MODEL = new LazyWordVectorModel().model;
 
 const SCOPE = "semantic";
 const FACTS = [
@@ -79,34 +82,34 @@ for (const [engine, open] of STORES) {
     await app.post("/v1/memory/remember", { scope_id: SCOPE, kind: "fact", text: FACTS[0], reason: "r" });
     // Written and not yet recalled: no vector is stored; the backfill computes and stores it.
     const all = { after_key: 0, limit: 1000 };
-    const before = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, all);
+    const before = await store.readVectorHeads(SCOPE, MODEL, 0, all);
     assert.deepEqual(
       before.heads.map((head) => head.vector),
       [null],
     );
-    assert.deepEqual(await store.scopesMissingVectors(WORD_VECTOR_MODEL_VERSION), [SCOPE]);
+    assert.deepEqual(await store.scopesMissingVectors(MODEL), [SCOPE]);
     const index = new VectorIndex(store, new LazyWordVectorModel());
     const reported: number[] = [];
     assert.equal(await index.backfill((done) => reported.push(done.computed)), 1);
     assert.deepEqual(reported, [1]);
-    const after = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, all);
+    const after = await store.readVectorHeads(SCOPE, MODEL, 0, all);
     const stored = after.heads[0]?.vector;
     assert.ok(stored);
     const signature = decodeSignature(stored, 100);
     assert.equal(signature?.mean.length, 100);
     assert.ok((signature?.concepts.length ?? 0) > 0, "pnpm names the package-manager concept");
-    assert.deepEqual(await store.scopesMissingVectors(WORD_VECTOR_MODEL_VERSION), []);
+    assert.deepEqual(await store.scopesMissingVectors(MODEL), []);
     // Another model's vectors do not count: switching model recomputes them.
     assert.deepEqual(await store.scopesMissingVectors("another-model"), [SCOPE]);
     // Heads are read in pages by key; only those changed after a revision are read again.
     await app.post("/v1/memory/remember", { scope_id: SCOPE, kind: "fact", text: FACTS[1], reason: "r2" });
-    const first = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, { after_key: 0, limit: 1 });
+    const first = await store.readVectorHeads(SCOPE, MODEL, 0, { after_key: 0, limit: 1 });
     assert.equal(first.heads.length, 1);
     const key = first.heads[0]?.key ?? 0;
-    const second = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, 0, { after_key: key, limit: 1 });
+    const second = await store.readVectorHeads(SCOPE, MODEL, 0, { after_key: key, limit: 1 });
     assert.equal(second.heads.length, 1);
     assert.ok((second.heads[0]?.key ?? 0) > key);
-    const changed = await store.readVectorHeads(SCOPE, WORD_VECTOR_MODEL_VERSION, after.revision, all);
+    const changed = await store.readVectorHeads(SCOPE, MODEL, after.revision, all);
     assert.deepEqual(
       changed.heads.map((head) => head.text),
       [FACTS[1]],

@@ -2,8 +2,8 @@
 // names that belong to it (tools, products, roles). The word-vector build script (scripts/build-word-vectors.ts) folds
 // each concept into the vectors of its members, so that "package manager" lands near "pnpm" even though the general
 // English vectors have never seen "pnpm". Members are lowercase; a multi-word member is one phrase ("on call").
-// Changing this file changes the built vectors: bump WORD_VECTOR_MODEL_VERSION (word-vector-model.ts) with it, so
-// stored entry vectors are recomputed.
+// Changing this file changes the built vectors and the concept ids, and so the model's name (word-vector-model.ts,
+// `modelName`): stored entry signatures are then recomputed. Run `npm install` to rebuild the vectors.
 
 export interface Concept {
   /** Everyday words for the concept; their mean general-English vector is the concept's direction. */

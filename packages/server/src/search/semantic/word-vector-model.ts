@@ -1,7 +1,9 @@
 // The built-in text embedder: a text's vector is the normalized sum of the unit vectors of the words it holds that the
 // built-in table knows (data/word-vectors.bin, built on install by scripts/build-word-vectors.ts). No model service,
 // nothing downloaded at run time; the table loads on first use.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { CONCEPTS } from "./concept-lexicon.ts";
 import { conceptsOf } from "./concepts.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
 import { type EntrySignature, MAX_SIGNATURE_WORDS } from "./entry-signature.ts";
@@ -9,10 +11,17 @@ import { decodeWordVectors } from "./word-vector-file.ts";
 
 export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", import.meta.url);
 /**
- * Names the vectors this embedder makes; stored entry vectors of another name are recomputed. Bump it whenever the
- * table's inputs (source package, lexicon, build rules) or `embed` change.
+ * The name of the signatures this model makes, before the digest of its table and lexicon is appended (see
+ * `modelName`): stored signatures of another name are recomputed. Bump it when the way a signature is made from a
+ * table changes (a table or lexicon change renames the model by itself).
  */
 export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v4";
+
+/** The model's full name: the version, then a digest of the table's bytes and of the lexicon (concept ids). */
+export function modelName(table: Uint8Array): string {
+  const digest = createHash("sha256").update(table).update(JSON.stringify(CONCEPTS)).digest("hex");
+  return `${WORD_VECTOR_MODEL_VERSION}-${digest.slice(0, 12)}`;
+}
 /** Prompt words compared one by one with each candidate's words (see `profile`). */
 export const MAX_PROFILE_WORDS = 32;
 
@@ -39,7 +48,7 @@ export interface SemanticModel {
 }
 
 export class WordVectorModel implements SemanticModel {
-  readonly model = WORD_VECTOR_MODEL_VERSION;
+  readonly model: string;
   readonly dimensions: number;
   readonly #rowOf: Map<string, number>;
   /** The table's signed-byte rows, and for each the factor that scales it to unit length (kept as bytes: 4× less). */
@@ -47,6 +56,7 @@ export class WordVectorModel implements SemanticModel {
   readonly #scales: Float32Array;
 
   constructor(bytes: Uint8Array) {
+    this.model = modelName(bytes);
     const table = decodeWordVectors(bytes);
     this.dimensions = table.dimensions;
     this.#rowOf = new Map(table.words.map((word, row) => [word, row]));
@@ -162,12 +172,16 @@ export const WORD_VECTOR_DIMENSIONS = 100;
  * told once and every text embeds to null: recall then stays lexical instead of failing.
  */
 export class LazyWordVectorModel implements SemanticModel {
-  readonly model = WORD_VECTOR_MODEL_VERSION;
   readonly dimensions = WORD_VECTOR_DIMENSIONS;
   readonly #onUnavailable: (error: Error) => void;
 
   constructor(onUnavailable: (error: Error) => void = () => undefined) {
     this.#onUnavailable = onUnavailable;
+  }
+
+  /** The loaded table's model name (loading it), or the bare version when it cannot be read. */
+  get model(): string {
+    return this.#model()?.model ?? WORD_VECTOR_MODEL_VERSION;
   }
 
   embed(text: string): Float32Array | null {
