@@ -18,7 +18,7 @@ export function embeddingWords(text: string): string[] {
  * The vocabulary rows of `words`: at each position the longest phrase of up to MAX_PHRASE_WORDS words that `rowOf`
  * knows, else the word whole, else its parts split at `.`, `-` and `_` (each part looked up on its own).
  */
-export function knownRows(words: readonly string[], rowOf: ReadonlyMap<string, number>): number[] {
+export function knownRows(words: readonly string[], rowOf: { get(word: string): number | undefined }): number[] {
   const rows: number[] = [];
   let at = 0;
   while (at < words.length) {

@@ -30,6 +30,12 @@ test("the two-pass scan of a large scope finds what an exact scan finds", async 
     overlap += exact.filter((neighbour) => kept.has(neighbour.entry_version_id)).length;
   }
   assert.ok(overlap / (queries * 50) >= 0.98, `overlap ${overlap / (queries * 50)}`);
+  // A second index loads the signatures the first one stored, and answers exactly as it does.
+  const reloaded = new VectorIndex(store, model);
+  await reloaded.refresh("s");
+  const query = model.profile("How does the billing service use Redis?");
+  assert.ok(query);
+  assert.deepEqual(await reloaded.nearest("s", query.mean, 30), await index.nearest("s", query.mean, 30));
 });
 
 test("a recall does not wait for a scope's first load: it goes on without the layer, and a later one uses it", async (t) => {

@@ -4,7 +4,7 @@
 // has not recalled them yet) are computed here from the entry's text and written back, so each is computed once and
 // stored beside its entry.
 import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
-import { decodeSignature, type EntrySignature, encodeSignature } from "./entry-signature.ts";
+import { type EntrySignature, encodeSignature } from "./entry-signature.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
 
 /** What recall scores of an entry besides its mean direction. */
@@ -62,6 +62,43 @@ class ScopeRows {
   }
 
   upsert(key: number, versionId: string, signature: EntrySignature): void {
+    const slot = this.#slotFor(key, versionId);
+    this.means.set(signature.mean.subarray(0, this.dimensions), slot * this.dimensions);
+    this.#setNorm(slot);
+    const start = this.#reserveTerms(slot, signature.words.length, signature.concepts.length);
+    this.terms.set(signature.words, start);
+    this.terms.set(signature.concepts, start + signature.words.length);
+  }
+
+  /**
+   * `upsert` straight from a stored signature's bytes (entry-signature.ts's layout), without decoding it into arrays
+   * first: a scope's load does this for every entry. False, changing nothing, when the bytes are not of that layout.
+   */
+  upsertStored(key: number, versionId: string, bytes: Uint8Array): boolean {
+    const d = this.dimensions;
+    if (bytes.length < d + 4) return false;
+    const words = (bytes[d] as number) | ((bytes[d + 1] as number) << 8);
+    const concepts = (bytes[d + 2] as number) | ((bytes[d + 3] as number) << 8);
+    if (bytes.length !== d + 4 + words * 4 + concepts * 2) return false;
+    const slot = this.#slotFor(key, versionId);
+    const base = slot * d;
+    for (let i = 0; i < d; i += 1) this.means[base + i] = ((bytes[i] as number) << 24) >> 24;
+    this.#setNorm(slot);
+    const start = this.#reserveTerms(slot, words, concepts);
+    let at = d + 4;
+    for (let i = 0; i < words; i += 1, at += 4)
+      this.terms[start + i] =
+        ((bytes[at] as number) |
+          ((bytes[at + 1] as number) << 8) |
+          ((bytes[at + 2] as number) << 16) |
+          ((bytes[at + 3] as number) << 24)) >>>
+        0;
+    for (let i = 0; i < concepts; i += 1, at += 2)
+      this.terms[start + words + i] = (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+    return true;
+  }
+
+  #slotFor(key: number, versionId: string): number {
     let slot = this.slotOfKey.get(key);
     if (slot === undefined) {
       slot = this.#free.pop() ?? this.versionIds.length;
@@ -72,19 +109,27 @@ class ScopeRows {
     if (previous !== undefined) this.slotOfVersion.delete(previous);
     this.slotOfVersion.set(versionId, slot);
     this.versionIds[slot] = versionId;
-    this.means.set(signature.mean.subarray(0, this.dimensions), slot * this.dimensions);
+    return slot;
+  }
+
+  #setNorm(slot: number): void {
+    const base = slot * this.dimensions;
     let sum = 0;
-    for (const value of signature.mean) sum += value * value;
+    for (let i = 0; i < this.dimensions; i += 1) sum += (this.means[base + i] as number) ** 2;
     this.norms[slot] = Math.sqrt(sum);
-    const length = signature.words.length + signature.concepts.length;
+  }
+
+  /** Room for a slot's words and concepts at the end of the pool; returns where they start. */
+  #reserveTerms(slot: number, words: number, concepts: number): number {
+    const length = words + concepts;
     if (this.termsUsed + length > this.terms.length) this.#growTerms(this.termsUsed + length);
     // A rewritten entry's old terms stay in the pool unused: revisions are rare next to reads.
-    this.terms.set(signature.words, this.termsUsed);
-    this.terms.set(signature.concepts, this.termsUsed + signature.words.length);
-    this.termStart[slot] = this.termsUsed;
-    this.wordCount[slot] = signature.words.length;
-    this.conceptCount[slot] = signature.concepts.length;
+    const start = this.termsUsed;
+    this.termStart[slot] = start;
+    this.wordCount[slot] = words;
+    this.conceptCount[slot] = concepts;
     this.termsUsed += length;
+    return start;
   }
 
   remove(key: number): void {
@@ -244,9 +289,9 @@ export class VectorIndex {
         scope.remove(head.key);
         continue;
       }
-      const stored = head.vector === null ? null : decodeSignature(head.vector, this.model.dimensions);
-      const signature = stored ?? this.#compute(head);
-      if (stored === null && signature !== null)
+      if (head.vector !== null && scope.upsertStored(head.key, head.entry_version_id, head.vector)) continue;
+      const signature = this.#compute(head);
+      if (signature !== null)
         computed.push({
           scope_id: scopeId,
           entry_version_id: head.entry_version_id,

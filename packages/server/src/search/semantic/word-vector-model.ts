@@ -8,6 +8,7 @@ import { conceptsOf } from "./concepts.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
 import { type EntrySignature, MAX_SIGNATURE_WORDS } from "./entry-signature.ts";
 import { decodeWordVectors } from "./word-vector-file.ts";
+import { WordLookup } from "./word-lookup.ts";
 
 export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", import.meta.url);
 /**
@@ -50,7 +51,7 @@ export interface SemanticModel {
 export class WordVectorModel implements SemanticModel {
   readonly model: string;
   readonly dimensions: number;
-  readonly #rowOf: Map<string, number>;
+  readonly #rowOf: WordLookup;
   /** The table's signed-byte rows, and for each the factor that scales it to unit length (kept as bytes: 4× less). */
   readonly #rows: Int8Array;
   readonly #scales: Float32Array;
@@ -59,7 +60,7 @@ export class WordVectorModel implements SemanticModel {
     this.model = modelName(bytes);
     const table = decodeWordVectors(bytes);
     this.dimensions = table.dimensions;
-    this.#rowOf = new Map(table.words.map((word, row) => [word, row]));
+    this.#rowOf = new WordLookup(table.words);
     this.#rows = table.rows;
     this.#scales = new Float32Array(table.words.length);
     const d = table.dimensions;
@@ -81,11 +82,8 @@ export class WordVectorModel implements SemanticModel {
 
   /** The word (or phrase) of row `row`. */
   wordOf(row: number): string {
-    this.#words ??= [...this.#rowOf.keys()];
-    return this.#words[row] ?? "";
+    return this.#rowOf.wordAt(row);
   }
-
-  #words: string[] | undefined;
 
   /** Row `row` of the table, scaled to unit length (a view, not a copy). */
   rowVector(row: number): Float32Array {
