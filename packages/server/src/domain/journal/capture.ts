@@ -20,7 +20,6 @@ export interface CaptureResponse {
 
 export interface CaptureOutcome {
   response: CaptureResponse;
-  created: boolean;
   redaction_count: number;
 }
 
@@ -46,7 +45,6 @@ export async function captureSource(
   }
   return {
     response: { status: "accepted", source: result.receipt.source, position: result.receipt.position },
-    created: result.status === "created",
     redaction_count: result.receipt.redaction_count,
   };
 }
