@@ -5,6 +5,7 @@
 import { STOP_WORDS } from "../analyze.ts";
 import { CONCEPTS } from "./concept-lexicon.ts";
 import { embeddingWords } from "./embedding-words.ts";
+import { quantizeInto } from "./entry-signature.ts";
 import { principalAxes, rotate } from "./principal-axes.ts";
 import type { WordVectorTable } from "./word-vector-file.ts";
 
@@ -50,7 +51,7 @@ export function buildWordVectorTable(source: SourceVectors): WordVectorTable {
   const words = [...vectors.keys()];
   const rows = new Int8Array(words.length * dimensions);
   for (const [row, word] of words.entries())
-    quantize(rotate(vectors.get(word) as Float64Array, axes), rows, row * dimensions);
+    quantizeInto(rotate(vectors.get(word) as Float64Array, axes), rows, row * dimensions);
   return { dimensions, words, rows };
 }
 
@@ -101,12 +102,4 @@ function unit(vector: Float64Array): Float64Array {
   const norm = Math.sqrt(sum);
   if (norm > 0) for (let i = 0; i < vector.length; i += 1) vector[i] = (vector[i] as number) / norm;
   return vector;
-}
-
-/** The direction of `vector` as signed bytes: its largest component becomes ±127. */
-function quantize(vector: Float64Array, into: Int8Array, offset: number): void {
-  let largest = 0;
-  for (const value of vector) largest = Math.max(largest, Math.abs(value));
-  const scale = largest > 0 ? 127 / largest : 0;
-  for (let i = 0; i < vector.length; i += 1) into[offset + i] = Math.round((vector[i] as number) * scale);
 }

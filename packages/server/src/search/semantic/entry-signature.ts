@@ -31,19 +31,58 @@ export function encodeSignature(signature: EntrySignature): Uint8Array {
   return bytes;
 }
 
+/**
+ * How many words and concepts a stored signature holds, or null when `bytes` is not a signature of `dimensions`
+ * (a vector stored by another model). The one place that reads the layout's header; see `storedWord`, `storedConcept`.
+ */
+export function storedCounts(bytes: Uint8Array, dimensions: number): { words: number; concepts: number } | null {
+  if (bytes.length < dimensions + 4) return null;
+  const words = (bytes[dimensions] as number) | ((bytes[dimensions + 1] as number) << 8);
+  const concepts = (bytes[dimensions + 2] as number) | ((bytes[dimensions + 3] as number) << 8);
+  return bytes.length === dimensions + 4 + words * 4 + concepts * 2 ? { words, concepts } : null;
+}
+
+/** Component `i` of a stored signature's mean direction. */
+export function storedMean(bytes: Uint8Array, i: number): number {
+  return ((bytes[i] as number) << 24) >> 24;
+}
+
+/** Word `i` of a stored signature (check `storedCounts` first). */
+export function storedWord(bytes: Uint8Array, dimensions: number, i: number): number {
+  const at = dimensions + 4 + i * 4;
+  return (
+    ((bytes[at] as number) |
+      ((bytes[at + 1] as number) << 8) |
+      ((bytes[at + 2] as number) << 16) |
+      ((bytes[at + 3] as number) << 24)) >>>
+    0
+  );
+}
+
+/** Concept `i` of a stored signature holding `words` words. */
+export function storedConcept(bytes: Uint8Array, dimensions: number, words: number, i: number): number {
+  const at = dimensions + 4 + words * 4 + i * 2;
+  return (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+}
+
 /** Null when `bytes` is not a signature of `dimensions` (a vector stored by another model version). */
 export function decodeSignature(bytes: Uint8Array, dimensions: number): EntrySignature | null {
-  if (bytes.length < dimensions + 4) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const wordCount = view.getUint16(dimensions, true);
-  const conceptCount = view.getUint16(dimensions + 2, true);
-  if (bytes.length !== dimensions + 4 + wordCount * 4 + conceptCount * 2) return null;
-  const mean = new Int8Array(dimensions);
-  mean.set(new Int8Array(bytes.buffer, bytes.byteOffset, dimensions));
-  const words = new Uint32Array(wordCount);
-  let at = dimensions + 4;
-  for (let i = 0; i < wordCount; i += 1, at += 4) words[i] = view.getUint32(at, true);
-  const concepts = new Uint16Array(conceptCount);
-  for (let i = 0; i < conceptCount; i += 1, at += 2) concepts[i] = view.getUint16(at, true);
-  return { mean, words, concepts };
+  const counts = storedCounts(bytes, dimensions);
+  if (counts === null) return null;
+  return {
+    mean: Int8Array.from({ length: dimensions }, (_, i) => storedMean(bytes, i)),
+    words: Uint32Array.from({ length: counts.words }, (_, i) => storedWord(bytes, dimensions, i)),
+    concepts: Uint16Array.from({ length: counts.concepts }, (_, i) =>
+      storedConcept(bytes, dimensions, counts.words, i),
+    ),
+  };
+}
+
+/** A vector's direction as signed bytes written at `offset` of `into`: its largest component becomes ±127. */
+export function quantizeInto(vector: ArrayLike<number>, into: Int8Array, offset = 0): Int8Array {
+  let largest = 0;
+  for (let i = 0; i < vector.length; i += 1) largest = Math.max(largest, Math.abs(vector[i] as number));
+  const scale = largest > 0 ? 127 / largest : 0;
+  for (let i = 0; i < vector.length; i += 1) into[offset + i] = Math.round((vector[i] as number) * scale);
+  return into;
 }

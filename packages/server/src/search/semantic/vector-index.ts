@@ -4,7 +4,14 @@
 // has not recalled them yet) are computed here from the entry's text and written back, so each is computed once and
 // stored beside its entry.
 import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
-import { type EntrySignature, encodeSignature } from "./entry-signature.ts";
+import {
+  type EntrySignature,
+  encodeSignature,
+  storedConcept,
+  storedCounts,
+  storedMean,
+  storedWord,
+} from "./entry-signature.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
 
 /** What recall scores of an entry besides its mean direction. */
@@ -76,25 +83,16 @@ class ScopeRows {
    */
   upsertStored(key: number, versionId: string, bytes: Uint8Array): boolean {
     const d = this.dimensions;
-    if (bytes.length < d + 4) return false;
-    const words = (bytes[d] as number) | ((bytes[d + 1] as number) << 8);
-    const concepts = (bytes[d + 2] as number) | ((bytes[d + 3] as number) << 8);
-    if (bytes.length !== d + 4 + words * 4 + concepts * 2) return false;
+    const counts = storedCounts(bytes, d);
+    if (counts === null) return false;
     const slot = this.#slotFor(key, versionId);
     const base = slot * d;
-    for (let i = 0; i < d; i += 1) this.means[base + i] = ((bytes[i] as number) << 24) >> 24;
+    for (let i = 0; i < d; i += 1) this.means[base + i] = storedMean(bytes, i);
     this.#setNorm(slot);
-    const start = this.#reserveTerms(slot, words, concepts);
-    let at = d + 4;
-    for (let i = 0; i < words; i += 1, at += 4)
-      this.terms[start + i] =
-        ((bytes[at] as number) |
-          ((bytes[at + 1] as number) << 8) |
-          ((bytes[at + 2] as number) << 16) |
-          ((bytes[at + 3] as number) << 24)) >>>
-        0;
-    for (let i = 0; i < concepts; i += 1, at += 2)
-      this.terms[start + words + i] = (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
+    const start = this.#reserveTerms(slot, counts.words, counts.concepts);
+    for (let i = 0; i < counts.words; i += 1) this.terms[start + i] = storedWord(bytes, d, i);
+    for (let i = 0; i < counts.concepts; i += 1)
+      this.terms[start + counts.words + i] = storedConcept(bytes, d, counts.words, i);
     return true;
   }
 

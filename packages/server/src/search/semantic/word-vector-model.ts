@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { CONCEPTS } from "./concept-lexicon.ts";
 import { conceptsOf } from "./concepts.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
-import { type EntrySignature, MAX_SIGNATURE_WORDS } from "./entry-signature.ts";
+import { type EntrySignature, MAX_SIGNATURE_WORDS, quantizeInto } from "./entry-signature.ts";
 import { decodeWordVectors } from "./word-vector-file.ts";
 import { WordLookup } from "./word-lookup.ts";
 
@@ -80,11 +80,6 @@ export class WordVectorModel implements SemanticModel {
     return [...new Set(knownRows(embeddingWords(text), this.#rowOf))];
   }
 
-  /** The word (or phrase) of row `row`. */
-  wordOf(row: number): string {
-    return this.#rowOf.wordAt(row);
-  }
-
   /** Row `row` of the table, scaled to unit length (a view, not a copy). */
   rowVector(row: number): Float32Array {
     const d = this.dimensions;
@@ -105,7 +100,7 @@ export class WordVectorModel implements SemanticModel {
     const mean = this.#mean(rows);
     if (mean === null) return null;
     return {
-      mean: quantizeDirection(mean),
+      mean: quantizeInto(mean, new Int8Array(mean.length)),
       words: Uint32Array.from(rows.slice(0, MAX_SIGNATURE_WORDS)),
       concepts: Uint16Array.from(conceptsOf(text)),
     };
@@ -227,14 +222,4 @@ function sharedModel(): WordVectorModel | Error {
     }
   }
   return shared;
-}
-
-/** A vector's direction as signed bytes: its largest component becomes ±127. */
-export function quantizeDirection(vector: Float32Array): Int8Array {
-  let largest = 0;
-  for (const value of vector) largest = Math.max(largest, Math.abs(value));
-  const scale = largest > 0 ? 127 / largest : 0;
-  const bytes = new Int8Array(vector.length);
-  for (let i = 0; i < vector.length; i += 1) bytes[i] = Math.round((vector[i] as number) * scale);
-  return bytes;
 }
