@@ -39,17 +39,8 @@ export interface RankedHit {
 }
 
 /**
- * How many of the query terms an entry must contain to be recalled at all: one, whatever the query's length. BM25
- * already ranks an entry that shares one common term low, and the one it shares may be the only rare term of the
- * prompt ("Bump backoffice to Ruby 3.3." must recall the one entry that mentions Ruby).
- */
-export function requiredMatches(_termCount: number): number {
-  return 1;
-}
-
-/**
- * Scores hits into [0, 1] and orders them best first (ties by entry id bytes). Hits that share too few query terms
- * are dropped. With `limit`, the result is the first `limit` of the full ordering.
+ * Scores hits into [0, 1] and orders them best first (ties by entry id bytes). Hits that share no query term are
+ * dropped. With `limit`, the result is the first `limit` of the full ordering.
  */
 export function rankHits(
   hits: readonly MemorySearchHit[],
@@ -67,12 +58,13 @@ function rank(
   { focus = "pasted", limit = Number.POSITIVE_INFINITY }: RankOptions,
 ): { ranked: RankedHit[] } {
   const wanted = new Set(terms);
-  const required = requiredMatches(wanted.size);
   const admitted: Scored[] = [];
   let best = 0;
   for (const hit of hits) {
     const matched_terms = countMatches(hit.search_text, wanted);
-    if (matched_terms < required) continue;
+    // One shared term admits an entry, whatever the query's length: BM25 already ranks an entry sharing one common
+    // term low, and that term may be the prompt's only rare one ("Bump backoffice to Ruby 3.3." must recall Ruby).
+    if (matched_terms === 0) continue;
     best = Math.max(best, hit.relevance);
     admitted.push({ hit, matched_terms, base: 0, score: 0, exact: focus !== "prose" });
   }
