@@ -10,6 +10,11 @@ import { arrayStmt, stmt } from "./statements.ts";
 /** [FTS rowid (= entry_head.key), FTS5 rank (lower is better)] */
 type RankedRow = [key: number, rank: number];
 
+/** A hit's columns (HitRow's order), for the head rows a WHERE clause picks. */
+const SELECT_HITS = `SELECT h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text,
+    v.source_refs, v.artifact_refs, v.written_revision
+  FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id`;
+
 /** The columns a hit needs after its key, in SELECT order. */
 type HitRow = [
   key: number,
@@ -42,13 +47,9 @@ export function searchMemory(db: DatabaseSync, query: MemorySearchQuery): Memory
 
 /** The hits for these ranked rows, in their order. */
 function readHits(db: DatabaseSync, ranked: readonly RankedRow[], revision: number): MemorySearchHit[] {
-  const rows = arrayStmt(
-    db,
-    `SELECT h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text, v.source_refs,
-       v.artifact_refs, v.written_revision
-     FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
-     WHERE h.key IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(ranked.map(([key]) => key))) as unknown as HitRow[];
+  const rows = arrayStmt(db, `${SELECT_HITS} WHERE h.key IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(ranked.map(([key]) => key)),
+  ) as unknown as HitRow[];
   const byKey = new Map(rows.map((row) => [row[0], row]));
   const hits: MemorySearchHit[] = [];
   for (const [key, rank] of ranked) {
@@ -94,10 +95,8 @@ export function readSearchHits(db: DatabaseSync, scopeId: string, versionIds: re
     if (!scope || scope.memory_revision === 0) return { memory: null, hits: [] };
     const rows = arrayStmt(
       db,
-      `SELECT h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text, v.source_refs,
-         v.artifact_refs, v.written_revision
-       FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
-       WHERE h.scope_id = ? AND h.state = 'active' AND h.entry_version_id IN (SELECT value FROM json_each(?))`,
+      `${SELECT_HITS} WHERE h.scope_id = ? AND h.state = 'active'
+       AND h.entry_version_id IN (SELECT value FROM json_each(?))`,
     ).all(scopeId, JSON.stringify(versionIds)) as unknown as HitRow[];
     const byVersion = new Map(rows.map((row) => [row[2], row]));
     const hits: MemorySearchHit[] = [];
