@@ -3,7 +3,7 @@
 // counts by its most similar entry word, so "bookkeeping" is covered by "ledger" even when the rest of the texts
 // differ), and the share of the prompt's lexicon concepts the entry names ("package manager" and "pnpm").
 import { conceptOverlap } from "./concepts.ts";
-import type { EntryTerms } from "./vector-index.ts";
+import type { EntryTerms } from "./scope-rows.ts";
 import type { QueryProfile, SemanticModel } from "./word-vector-model.ts";
 
 export interface SemanticMix {

@@ -1,24 +1,12 @@
 // The in-memory semantic index of each scope's active entries: their signatures (mean direction, known words,
-// concepts), scanned exactly by mean direction, kept in step with the store by reading only the heads changed since
+// concepts), scanned by mean direction (see `scan`), kept in step with the store by reading only the heads changed since
 // the revision it last saw. Signatures missing from the store (entries written before this model, or by a Server that
 // has not recalled them yet) are computed here from the entry's text and written back, so each is computed once and
 // stored beside its entry.
 import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
-import {
-  type EntrySignature,
-  encodeSignature,
-  storedConcept,
-  storedCounts,
-  storedMean,
-  storedWord,
-} from "./entry-signature.ts";
+import { type EntrySignature, encodeSignature } from "./entry-signature.ts";
+import { type EntryTerms, ScopeRows } from "./scope-rows.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
-
-/** What recall scores of an entry besides its mean direction. */
-export interface EntryTerms {
-  words: Uint32Array;
-  concepts: Uint32Array;
-}
 
 export interface VectorNeighbour {
   entry_version_id: string;
@@ -27,157 +15,10 @@ export interface VectorNeighbour {
   terms: EntryTerms;
 }
 
-const INITIAL_SLOTS = 256;
 /** How long a recall waits for its scope's index before it goes on without the semantic layer. */
 export const REFRESH_WAIT_MS = 250;
 /** Heads read per page during a refresh; the signatures a page lacks are computed and stored before the next. */
 const HEADS_PER_PAGE = 1000;
-
-/**
- * One scope's entries: slot i holds an entry's mean direction (row i of `means`; nothing when `norms[i]` is 0), its
- * version id, and its words then concepts in the shared `terms` pool. Kept in flat typed arrays, not an object per
- * entry: 100,000 entries take about 25 MB.
- */
-class ScopeRows {
-  revision = 0;
-  readonly dimensions: number;
-  /** Slot of each entry, by its head key. */
-  readonly slotOfKey = new Map<number, number>();
-  readonly slotOfVersion = new Map<string, number>();
-  versionIds: string[] = [];
-  means: Int8Array;
-  norms: Float32Array;
-  termStart: Uint32Array;
-  wordCount: Uint16Array;
-  conceptCount: Uint16Array;
-  terms: Uint32Array;
-  termsUsed = 0;
-  readonly #free: number[] = [];
-
-  constructor(dimensions: number, capacity = INITIAL_SLOTS) {
-    this.dimensions = dimensions;
-    this.means = new Int8Array(capacity * dimensions);
-    this.norms = new Float32Array(capacity);
-    this.termStart = new Uint32Array(capacity);
-    this.wordCount = new Uint16Array(capacity);
-    this.conceptCount = new Uint16Array(capacity);
-    this.terms = new Uint32Array(capacity * 16);
-  }
-
-  get size(): number {
-    return this.slotOfKey.size;
-  }
-
-  upsert(key: number, versionId: string, signature: EntrySignature): void {
-    const slot = this.#slotFor(key, versionId);
-    this.means.set(signature.mean.subarray(0, this.dimensions), slot * this.dimensions);
-    this.#setNorm(slot);
-    const start = this.#reserveTerms(slot, signature.words.length, signature.concepts.length);
-    this.terms.set(signature.words, start);
-    this.terms.set(signature.concepts, start + signature.words.length);
-  }
-
-  /**
-   * `upsert` straight from a stored signature's bytes (entry-signature.ts's layout), without decoding it into arrays
-   * first: a scope's load does this for every entry. False, changing nothing, when the bytes are not of that layout.
-   */
-  upsertStored(key: number, versionId: string, bytes: Uint8Array): boolean {
-    const d = this.dimensions;
-    const counts = storedCounts(bytes, d);
-    if (counts === null) return false;
-    const slot = this.#slotFor(key, versionId);
-    const base = slot * d;
-    for (let i = 0; i < d; i += 1) this.means[base + i] = storedMean(bytes, i);
-    this.#setNorm(slot);
-    const start = this.#reserveTerms(slot, counts.words, counts.concepts);
-    for (let i = 0; i < counts.words; i += 1) this.terms[start + i] = storedWord(bytes, d, i);
-    for (let i = 0; i < counts.concepts; i += 1)
-      this.terms[start + counts.words + i] = storedConcept(bytes, d, counts.words, i);
-    return true;
-  }
-
-  #slotFor(key: number, versionId: string): number {
-    let slot = this.slotOfKey.get(key);
-    if (slot === undefined) {
-      slot = this.#free.pop() ?? this.versionIds.length;
-      if (slot >= this.norms.length) this.#grow(Math.ceil(this.norms.length * 1.5));
-      this.slotOfKey.set(key, slot);
-    }
-    const previous = this.versionIds[slot];
-    if (previous !== undefined) this.slotOfVersion.delete(previous);
-    this.slotOfVersion.set(versionId, slot);
-    this.versionIds[slot] = versionId;
-    return slot;
-  }
-
-  #setNorm(slot: number): void {
-    const base = slot * this.dimensions;
-    let sum = 0;
-    for (let i = 0; i < this.dimensions; i += 1) sum += (this.means[base + i] as number) ** 2;
-    this.norms[slot] = Math.sqrt(sum);
-  }
-
-  /** Room for a slot's words and concepts at the end of the pool; returns where they start. */
-  #reserveTerms(slot: number, words: number, concepts: number): number {
-    const length = words + concepts;
-    if (this.termsUsed + length > this.terms.length) this.#growTerms(this.termsUsed + length);
-    // A rewritten entry's old terms stay in the pool unused: revisions are rare next to reads.
-    const start = this.termsUsed;
-    this.termStart[slot] = start;
-    this.wordCount[slot] = words;
-    this.conceptCount[slot] = concepts;
-    this.termsUsed += length;
-    return start;
-  }
-
-  remove(key: number): void {
-    const slot = this.slotOfKey.get(key);
-    if (slot === undefined) return;
-    this.slotOfKey.delete(key);
-    this.slotOfVersion.delete(this.versionIds[slot] as string);
-    this.norms[slot] = 0;
-    this.#free.push(slot);
-  }
-
-  /** Cosine similarity of `query` (a unit vector) to the mean direction in `slot`. */
-  similarityAt(slot: number, query: Float32Array): number {
-    const norm = this.norms[slot] as number;
-    if (norm === 0) return 0;
-    const d = this.dimensions;
-    const base = slot * d;
-    let dot = 0;
-    for (let i = 0; i < d; i += 1) dot += (query[i] as number) * (this.means[base + i] as number);
-    return dot / norm;
-  }
-
-  termsAt(slot: number): EntryTerms {
-    const start = this.termStart[slot] as number;
-    const words = this.wordCount[slot] as number;
-    const concepts = this.conceptCount[slot] as number;
-    return {
-      words: this.terms.subarray(start, start + words),
-      concepts: this.terms.subarray(start + words, start + words + concepts),
-    };
-  }
-
-  #grow(capacity: number): void {
-    const grown = <T extends Int8Array | Float32Array | Uint32Array | Uint16Array>(from: T, to: T): T => {
-      to.set(from as never);
-      return to;
-    };
-    this.means = grown(this.means, new Int8Array(capacity * this.dimensions));
-    this.norms = grown(this.norms, new Float32Array(capacity));
-    this.termStart = grown(this.termStart, new Uint32Array(capacity));
-    this.wordCount = grown(this.wordCount, new Uint16Array(capacity));
-    this.conceptCount = grown(this.conceptCount, new Uint16Array(capacity));
-  }
-
-  #growTerms(needed: number): void {
-    const terms = new Uint32Array(Math.max(needed, Math.ceil(this.terms.length * 1.5)));
-    terms.set(this.terms.subarray(0, this.termsUsed));
-    this.terms = terms;
-  }
-}
 
 export class VectorIndex {
   readonly store: Store;
