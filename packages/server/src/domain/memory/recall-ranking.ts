@@ -21,6 +21,8 @@ const MIN_FETCH = 32;
 export interface RecallTuning extends SemanticMix {
   /** Entries nearest the prompt by mean direction that are scored besides the lexical hits. */
   semanticCandidates: number;
+  /** Entries that best name the prompt's lexicon concepts, scored besides those. */
+  conceptCandidates: number;
   /** The most that meaning can add to an entry's lexical score (which is at most 1). */
   semanticWeight: number;
   /** A semantic score at or below this is no evidence of meaning and adds nothing. */
@@ -29,6 +31,7 @@ export interface RecallTuning extends SemanticMix {
 
 export const DEFAULT_TUNING: RecallTuning = {
   semanticCandidates: 200,
+  conceptCandidates: 100,
   semanticWeight: 1,
   minSemantic: 0.5,
   mean: 0.34,
@@ -125,9 +128,13 @@ async function semanticCandidates(
   const index = deps.semantic;
   const profile = index?.model.profile(text) ?? null;
   if (index === null || profile === null) return null;
-  const neighbours = await index.nearest(scopeId, profile.mean, tuning.semanticCandidates);
-  if (neighbours === null) return null;
-  const scorer = new SemanticScorer(index.model, profile, tuning);
+  const related = await index.related(scopeId, profile, {
+    byMean: tuning.semanticCandidates,
+    byConcepts: tuning.conceptCandidates,
+  });
+  if (related === null) return null;
+  const { neighbours, conceptWeights } = related;
+  const scorer = new SemanticScorer(index.model, profile, tuning, conceptWeights);
   const bonusOf = (neighbour: VectorNeighbour | undefined) => {
     if (neighbour === undefined) return 0;
     const score = scorer.score(neighbour.terms, neighbour.similarity);

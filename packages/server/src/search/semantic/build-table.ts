@@ -3,7 +3,7 @@
 // member (pulled towards its concept's direction, so that "pnpm" lands near "package manager"), turn them onto their
 // principal axes, then quantize each row's direction to signed bytes. Pure and deterministic: the build script does the file I/O.
 import { STOP_WORDS } from "../analyze.ts";
-import { CONCEPTS } from "./concept-lexicon.ts";
+import { CONCEPTS } from "./lexicon/index.ts";
 import { embeddingWords } from "./embedding-words.ts";
 import { quantizeInto } from "./entry-signature.ts";
 import { principalAxes, rotate } from "./principal-axes.ts";

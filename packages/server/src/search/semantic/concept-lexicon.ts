@@ -5,14 +5,12 @@
 // Changing this file changes the built vectors and the concept ids, and so the model's name (word-vector-model.ts,
 // `modelName`): stored entry signatures are then recomputed. Run `npm install` to rebuild the vectors.
 
-export interface Concept {
-  /** Everyday words for the concept; their mean general-English vector is the concept's direction. */
+interface LegacyConcept {
   category: readonly string[];
-  /** Names and phrases that belong to the concept; each is pulled towards the concept's direction. */
   members: readonly string[];
 }
 
-export const CONCEPTS: readonly Concept[] = [
+export const LEGACY_CONCEPTS: readonly LegacyConcept[] = [
   {
     category: ["package", "manager", "dependencies", "install"],
     members: ["npm", "pnpm", "yarn", "bun", "pip", "pipenv", "poetry", "uv", "conda", "cargo", "bundler", "gem"],

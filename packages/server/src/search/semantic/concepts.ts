@@ -1,8 +1,8 @@
-// Which lexicon concepts a text speaks of: a concept is named when any of its members or everyday words occurs,
+// Which lexicon concepts a text speaks of: a concept is named when one of its asking phrases or members occurs,
 // compared as analyzer terms (stemmed, identifiers split), so "installing dependencies" and "pnpm" both name the
 // package-manager concept. Used by recall to credit an entry that is about what the prompt asks about.
 import { analyze } from "../analyze.ts";
-import { CONCEPTS } from "./concept-lexicon.ts";
+import { CONCEPTS } from "./lexicon/index.ts";
 
 /** Longest trigger in analyzer terms ("amazon web services" is three). */
 const MAX_TRIGGER_TERMS = 3;
@@ -12,14 +12,9 @@ const TRIGGERS: ReadonlyMap<string, readonly number[]> = buildTriggers();
 
 function buildTriggers(): Map<string, number[]> {
   const triggers = new Map<string, number[]>();
-  // Lexicon entries with the same everyday words are one concept, split over several entries only for length.
-  const idOfCategory = new Map<string, number>();
-  for (const [index, concept] of CONCEPTS.entries()) {
-    const category = concept.category.join(" ");
-    const id = idOfCategory.get(category) ?? index;
-    idOfCategory.set(category, id);
-    for (const word of [...concept.members, ...concept.category]) {
-      const key = analyze(word).join(" ");
+  for (const [id, concept] of CONCEPTS.entries()) {
+    for (const phrase of [...concept.asked, ...concept.members]) {
+      const key = analyze(phrase).slice(0, MAX_TRIGGER_TERMS).join(" ");
       if (key === "") continue;
       const ids = triggers.get(key) ?? [];
       if (!ids.includes(id)) ids.push(id);
@@ -43,14 +38,20 @@ export function conceptsOf(text: string): number[] {
   return [...found].sort((a, b) => a - b);
 }
 
-/** Share of `asked`'s concepts that `held` also names, in [0, 1]; 0 when `asked` names none. Both ascending. */
-export function conceptOverlap(asked: readonly number[], held: ArrayLike<number>): number {
+/**
+ * Share of `asked`'s concepts that `held` also names, in [0, 1], each concept counted by its weight (rarer concepts
+ * weigh more: see ScopeRows.conceptWeights); 0 when `asked` names none. `asked` and `held` ascending.
+ */
+export function conceptOverlap(asked: readonly number[], held: ArrayLike<number>, weights?: ArrayLike<number>): number {
   if (asked.length === 0) return 0;
   let shared = 0;
+  let total = 0;
   let j = 0;
-  for (const id of asked) {
+  for (const [k, id] of asked.entries()) {
+    const weight = weights === undefined ? 1 : (weights[k] as number);
+    total += weight;
     while (j < held.length && (held[j] as number) < id) j += 1;
-    if (j < held.length && held[j] === id) shared += 1;
+    if (j < held.length && held[j] === id) shared += weight;
   }
-  return shared / asked.length;
+  return total > 0 ? shared / total : 0;
 }

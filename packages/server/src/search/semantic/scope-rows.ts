@@ -29,6 +29,8 @@ export class ScopeRows {
   conceptCount: Uint16Array;
   terms: Uint32Array;
   termsUsed = 0;
+  /** How many entries name each concept, for weighing a shared concept by its rarity (`conceptWeights`). */
+  readonly #conceptEntries = new Map<number, number>();
   readonly #free: number[] = [];
 
   constructor(dimensions: number, capacity = INITIAL_SLOTS) {
@@ -46,12 +48,14 @@ export class ScopeRows {
   }
 
   upsert(key: number, versionId: string, signature: EntrySignature): void {
+    this.#forgetConcepts(key);
     const slot = this.#slotFor(key, versionId);
     this.means.set(signature.mean.subarray(0, this.dimensions), slot * this.dimensions);
     this.#setNorm(slot);
     const start = this.#reserveTerms(slot, signature.words.length, signature.concepts.length);
     this.terms.set(signature.words, start);
     this.terms.set(signature.concepts, start + signature.words.length);
+    this.#countConcepts(slot, 1);
   }
 
   /**
@@ -62,6 +66,7 @@ export class ScopeRows {
     const d = this.dimensions;
     const counts = storedCounts(bytes, d);
     if (counts === null) return false;
+    this.#forgetConcepts(key);
     const slot = this.#slotFor(key, versionId);
     const base = slot * d;
     for (let i = 0; i < d; i += 1) this.means[base + i] = storedMean(bytes, i);
@@ -70,7 +75,32 @@ export class ScopeRows {
     for (let i = 0; i < counts.words; i += 1) this.terms[start + i] = storedWord(bytes, d, i);
     for (let i = 0; i < counts.concepts; i += 1)
       this.terms[start + counts.words + i] = storedConcept(bytes, d, counts.words, i);
+    this.#countConcepts(slot, 1);
     return true;
+  }
+
+  /**
+   * For each of `concepts`, how much naming it says about an entry of this scope: ln(1 + entries / (1 + entries
+   * naming it)), so a concept half the scope names weighs little and one a handful name weighs much.
+   */
+  conceptWeights(concepts: readonly number[]): Float32Array {
+    const entries = this.size;
+    return Float32Array.from(concepts, (id) => Math.log(1 + entries / (1 + (this.#conceptEntries.get(id) ?? 0))));
+  }
+
+  /** Adds `delta` to the entry counts of the concepts the entry in `slot` names. */
+  #countConcepts(slot: number, delta: number): void {
+    for (const id of this.termsAt(slot).concepts) {
+      const count = (this.#conceptEntries.get(id) ?? 0) + delta;
+      if (count > 0) this.#conceptEntries.set(id, count);
+      else this.#conceptEntries.delete(id);
+    }
+  }
+
+  /** Before an entry's slot is rewritten or freed: its concepts no longer count. */
+  #forgetConcepts(key: number): void {
+    const slot = this.slotOfKey.get(key);
+    if (slot !== undefined) this.#countConcepts(slot, -1);
   }
 
   #slotFor(key: number, versionId: string): number {
@@ -110,6 +140,7 @@ export class ScopeRows {
   remove(key: number): void {
     const slot = this.slotOfKey.get(key);
     if (slot === undefined) return;
+    this.#countConcepts(slot, -1);
     this.slotOfKey.delete(key);
     this.slotOfVersion.delete(this.versionIds[slot] as string);
     this.norms[slot] = 0;

@@ -20,20 +20,24 @@ export class SemanticScorer {
   readonly #profile: QueryProfile;
   readonly #model: SemanticModel;
   readonly #mix: SemanticMix;
+  readonly #conceptWeights: Float32Array | undefined;
   /** For each table row met so far, its clipped similarity to each prompt word. */
   readonly #rowCover = new Map<number, Float32Array>();
 
-  constructor(model: SemanticModel, profile: QueryProfile, mix: SemanticMix) {
+  /** `conceptWeights`: of each of the prompt's concepts, in the scope scored (VectorIndex.related); equal without. */
+  constructor(model: SemanticModel, profile: QueryProfile, mix: SemanticMix, conceptWeights?: Float32Array) {
     this.#model = model;
     this.#profile = profile;
     this.#mix = mix;
+    this.#conceptWeights = conceptWeights;
   }
 
   score(signature: EntryTerms, meanSimilarity: number): number {
     const mix = this.#mix;
     const mean = Math.max(0, meanSimilarity);
     const words = mix.words > 0 ? this.#coverage(signature.words) : 0;
-    const concepts = mix.concepts > 0 ? conceptOverlap(this.#profile.concepts, signature.concepts) : 0;
+    const concepts =
+      mix.concepts > 0 ? conceptOverlap(this.#profile.concepts, signature.concepts, this.#conceptWeights) : 0;
     return mix.mean * mean + mix.words * words + mix.concepts * concepts;
   }
 

@@ -62,3 +62,40 @@ test("a recall does not wait for a scope's first load: it goes on without the la
   await index.refresh("s");
   assert.equal((await index.nearest("s", query, 5))?.length, 5);
 });
+
+test("entries naming the prompt's concepts are found whatever their mean direction, rarer concepts weighing more", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const texts = [
+    "We use pnpm for the ledger, never yarn.",
+    ...Array.from({ length: 300 }, (_, i) => `Note ${i}: the lamp on floor ${i % 7} flickers before lunch.`),
+    ...Array.from({ length: 40 }, (_, i) => `Deploy step ${i} for the kubernetes cluster is scripted.`),
+  ];
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await store.remember({ scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const model = new LazyWordVectorModel();
+  const index = new VectorIndex(store, model);
+  const profile = model.profile("Which package manager do I install with, and what runs the kubernetes pods?");
+  assert.ok(profile && profile.concepts.length >= 2);
+  const byMeanOnly = await index.related("s", profile, { byMean: 5, byConcepts: 0 });
+  const withConcepts = await index.related("s", profile, { byMean: 5, byConcepts: 5 });
+  const byConceptsOnly = await index.related("s", profile, { byMean: 0, byConcepts: 5 });
+  assert.ok(byMeanOnly && withConcepts && byConceptsOnly);
+  assert.equal(byMeanOnly.neighbours.length, 5);
+  const textOf = async (versionIds: string[]) =>
+    (await store.readSearchHits("s", versionIds)).hits.map((hit) => hit.entry.text);
+  const found = await textOf(withConcepts.neighbours.map((n) => n.entry_version_id));
+  assert.ok(found.includes(texts[0] as string), "the one entry naming the rare concept is found");
+  // The package-manager concept (one entry) weighs more than the container one (forty entries).
+  const weights = withConcepts.conceptWeights;
+  assert.equal(weights.length, profile.concepts.length);
+  assert.ok(Math.max(...weights) > 2 * Math.min(...weights), `weights ${[...weights]}`);
+  // Best first: the entry naming the rarer concept, then entries naming the common one; none naming neither.
+  const conceptOnly = await textOf(byConceptsOnly.neighbours.map((n) => n.entry_version_id));
+  assert.equal(conceptOnly.length, 5);
+  assert.equal(conceptOnly[0], texts[0]);
+  assert.ok(conceptOnly.slice(1).every((text) => text.includes("kubernetes")));
+});

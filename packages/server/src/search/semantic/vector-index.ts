@@ -15,6 +15,12 @@ export interface VectorNeighbour {
   terms: EntryTerms;
 }
 
+export interface RelatedEntries {
+  neighbours: VectorNeighbour[];
+  /** Weight of each of the prompt's concepts, in the prompt profile's order (ScopeRows.conceptWeights). */
+  conceptWeights: Float32Array;
+}
+
 /** How long a recall waits for its scope's index before it goes on without the semantic layer. */
 export const REFRESH_WAIT_MS = 250;
 /** Heads read per page during a refresh; the signatures a page lacks are computed and stored before the next. */
@@ -39,6 +45,33 @@ export class VectorIndex {
    * this answers from the scope's rows as last loaded, or null when the scope was never loaded (its first load).
    */
   async nearest(scopeId: string, query: Float32Array, limit: number): Promise<VectorNeighbour[] | null> {
+    const scope = await this.#scopeForRecall(scopeId);
+    return scope === undefined ? null : scan(scope, query, limit);
+  }
+
+  /**
+   * What recall scores besides its lexical hits: the `byMean` entries nearest the prompt's mean direction and the
+   * `byConcepts` entries that best name the prompt's concepts (weighted by rarity), without repeats; and the weight of
+   * each of the prompt's concepts in this scope. Null when the scope was never loaded (see `nearest`).
+   */
+  async related(
+    scopeId: string,
+    profile: { mean: Float32Array; concepts: readonly number[] },
+    limits: { byMean: number; byConcepts: number },
+  ): Promise<RelatedEntries | null> {
+    const scope = await this.#scopeForRecall(scopeId);
+    if (scope === undefined) return null;
+    const conceptWeights = scope.conceptWeights(profile.concepts);
+    const neighbours = scan(scope, profile.mean, limits.byMean);
+    if (limits.byConcepts > 0 && profile.concepts.length > 0) {
+      const seen = new Set(neighbours.map((neighbour) => neighbour.entry_version_id));
+      for (const neighbour of conceptScan(scope, profile, conceptWeights, limits.byConcepts))
+        if (!seen.has(neighbour.entry_version_id)) neighbours.push(neighbour);
+    }
+    return { neighbours, conceptWeights };
+  }
+
+  async #scopeForRecall(scopeId: string): Promise<ScopeRows | undefined> {
     const refreshed = this.refresh(scopeId);
     // A refresh that fails after this recall went on without it must not become an unhandled rejection.
     refreshed.catch(() => undefined);
@@ -46,9 +79,7 @@ export class VectorIndex {
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), REFRESH_WAIT_MS);
     });
-    const scope =
-      (await Promise.race([refreshed, late]).finally(() => clearTimeout(timer))) ?? this.#scopes.get(scopeId);
-    return scope === undefined ? null : scan(scope, query, limit);
+    return (await Promise.race([refreshed, late]).finally(() => clearTimeout(timer))) ?? this.#scopes.get(scopeId);
   }
 
   /** `nearest` by an exact scan of every entry (the reference the two-pass scan of a large scope is checked against). */
@@ -183,6 +214,36 @@ function scan(scope: ScopeRows, query: Float32Array, limit: number, exact = fals
   const scored = candidates.map((slot) => ({ slot, similarity: scope.similarityAt(slot, query) }));
   scored.sort((a, b) => b.similarity - a.similarity || a.slot - b.slot);
   return scored.slice(0, limit).map(({ slot }) => neighbourAt(scope, slot, query));
+}
+
+/**
+ * The `limit` entries with the largest weighted share of the prompt's concepts (entries naming none are left out),
+ * ties broken by mean similarity.
+ */
+function conceptScan(
+  scope: ScopeRows,
+  profile: { mean: Float32Array; concepts: readonly number[] },
+  weights: Float32Array,
+  limit: number,
+): VectorNeighbour[] {
+  const weightOf = new Float32Array((profile.concepts.at(-1) ?? 0) + 1);
+  for (const [k, id] of profile.concepts.entries()) weightOf[id] = weights[k] as number;
+  const { termStart, wordCount, conceptCount, terms, norms } = scope;
+  const scored: Array<{ slot: number; weight: number; similarity: number }> = [];
+  for (let slot = 0; slot < scope.versionIds.length; slot += 1) {
+    if (norms[slot] === 0) continue;
+    const start = (termStart[slot] as number) + (wordCount[slot] as number);
+    const end = start + (conceptCount[slot] as number);
+    let weight = 0;
+    for (let i = start; i < end; i += 1) {
+      const id = terms[i] as number;
+      if (id < weightOf.length) weight += weightOf[id] as number;
+    }
+    if (weight > 0) scored.push({ slot, weight, similarity: 0 });
+  }
+  for (const item of scored) item.similarity = scope.similarityAt(item.slot, profile.mean);
+  scored.sort((a, b) => b.weight - a.weight || b.similarity - a.similarity || a.slot - b.slot);
+  return scored.slice(0, limit).map(({ slot }) => neighbourAt(scope, slot, profile.mean));
 }
 
 function allSlots(scope: ScopeRows): number[] {

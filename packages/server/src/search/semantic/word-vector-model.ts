@@ -3,7 +3,7 @@
 // nothing downloaded at run time; the table loads on first use.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { CONCEPTS } from "./concept-lexicon.ts";
+import { CONCEPTS } from "./lexicon/index.ts";
 import { conceptsOf } from "./concepts.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
 import { type EntrySignature, MAX_SIGNATURE_WORDS, quantizeInto } from "./entry-signature.ts";
