@@ -1,0 +1,112 @@
+// Build tooling: build systems, bundlers, transpilers, compilers, TypeScript configuration, module formats, task
+// runners, Makefiles, code generation, documentation generators, dev servers and build caches.
+import type { Concept } from "./concept.ts";
+import { concept } from "./define.ts";
+
+export const BUILD: readonly Concept[] = [
+  concept({
+    name: "build-tool",
+    category: "build compile tool output",
+    asked: `build tool, build system, build script, build step, build output, build artifacts,
+      dist folder, build directory, output directory, production build, build command, build config`,
+    members: `bazel, cmake, ninja build, msbuild, buck2, pants build, scons, meson, gradle, maven, turbo build, npm run build,
+      dist/, build.rs`,
+  }),
+  concept({
+    name: "bundler",
+    category: "bundle javascript assets compress",
+    asked: `bundler, bundle size, bundling, code splitting, tree shaking, tree-shaking, minify, minification,
+      js bundle, vendor chunk, lazy chunks, dynamic import, asset pipeline`,
+    members: `webpack, vite, esbuild, parcel bundler, turbopack, rspack, rolldown, browserify, tsup, tsdown, ncc,
+      webpack.config.js, vite.config.ts, rollup.config.js, terser, uglifyjs, bundle analyzer`,
+  }),
+  concept({
+    name: "transpiler",
+    category: "javascript convert syntax older",
+    asked: `transpile, downlevel, polyfill, syntax transform, compile to js,
+      browser support, target browsers`,
+    members: `babel, swc, sucrase, core-js, .babelrc, babel.config.js, browserslist, .browserslistrc, es5, es2015,
+      es2020, esnext, regenerator-runtime, ts-node, tsx, jiti`,
+  }),
+  concept({
+    name: "compiler",
+    category: "compile compiler code binary",
+    asked: `compiler, compile errors, compile time, linker, linker errors,
+      cross compile, cross-compile, compiler flags, optimization level, native code, binary size`,
+    members: `gcc, g++, clang, llvm, msvc, rustc, javac, kotlinc, ghc, go build, tsc, mingw, ld, lld,
+      -o2, -o3, cgo`,
+  }),
+  concept({
+    name: "typescript-config",
+    category: "typescript configuration compiler types",
+    asked: `tsconfig, compiler options, strict mode, path aliases, path alias, declaration files, type definitions,
+      type declarations, project references, composite project`,
+    members: `tsconfig.json, tsconfig.base.json, @types/node, definitelytyped, d.ts, noimplicitany, strictnullchecks,
+      moduleresolution, verbatimmodulesyntax, isolatedmodules, skiplibcheck, tsc --noemit`,
+  }),
+  concept({
+    name: "module-format",
+    category: "module import export format",
+    asked: `es modules, esm, commonjs, module system, module resolution, import syntax, require call,
+      dual package, default export, named export, circular import, circular dependency`,
+    members: `cjs, .mjs, import maps, module.exports, exports field, type module, umd`,
+  }),
+  concept({
+    name: "task-runner",
+    category: "task script automate command",
+    asked: `task runner, npm scripts, run script, script runner, scripts section, package scripts,
+      run in parallel`,
+    members: `npm run, pnpm run, yarn run, gulpfile.js, gruntfile, justfile, taskfile, taskfile.yml,
+      rake task, rakefile, nox, tox, tox.ini, poethepoet, npm-run-all, wireit, invoke tasks`,
+  }),
+  concept({
+    name: "makefile",
+    category: "make target command build",
+    asked: `make target, makefile target, phony target, make command`,
+    members: `makefile, gnu make, make install, make build, make test, make lint, make dev, .phony, cmakelists.txt,
+      mk file`,
+  }),
+  concept({
+    name: "code-generation",
+    category: "generate generated code automatic",
+    asked: `code generation, codegen, generated code, generate types, generated files,
+      generated client, scaffolding, boilerplate, generate the client`,
+    members: `graphql-codegen, openapi-generator, openapi-typescript, protoc, buf generate, sqlc, prisma generate, yeoman, hygen, go generate, swagger-codegen, orval, quicktype, json-schema-to-typescript`,
+  }),
+  concept({
+    name: "docs-generator",
+    category: "documentation reference generate comments",
+    asked: `api docs, api reference, doc comments, docstrings, generate docs,
+      documentation site, docs site, reference docs, javadoc comments`,
+    members: `typedoc, jsdoc, tsdoc, sphinx docs, mkdocs, mkdocs-material, docusaurus, javadoc, rustdoc, godoc, pkg.go.dev,
+      doxygen, pdoc, vitepress, read the docs, readthedocs, api extractor`,
+  }),
+  concept({
+    name: "dev-server",
+    category: "local reload watch development",
+    asked: `dev server, development server, hot reload, hot module replacement, live reload,
+      watch mode, file watcher, auto restart, restart on change, local server`,
+    members: `hmr, nodemon, vite dev, next dev, npm run dev, pnpm dev, tsx watch, webpack-dev-server,
+      chokidar, browser-sync, fast refresh`,
+  }),
+  concept({
+    name: "source-maps",
+    category: "source map debug compressed",
+    asked: `source map, sourcemap, original source, minified stack, mapped stack`,
+    members: `.js.map, devtool, sourcemap upload, source-map-support, --enable-source-maps`,
+  }),
+  concept({
+    name: "build-cache",
+    category: "cache build faster incremental",
+    asked: `build cache, remote cache, incremental build, cache hit, cache miss, build speed,
+      slow build, faster builds, build times`,
+    members: `turbo cache, nx cloud, sccache, ccache, bazel remote cache, gradle build cache, .tsbuildinfo,
+      buildkit cache`,
+  }),
+  concept({
+    name: "webassembly",
+    category: "browser binary compile fast",
+    asked: `webassembly, wasm, wasm module, compile to wasm`,
+    members: `wasm-pack, wasm-bindgen, emscripten, wasmtime, wasmer, wasi, assemblyscript`,
+  }),
+];
