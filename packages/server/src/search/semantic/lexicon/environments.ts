@@ -1,0 +1,97 @@
+// Where code runs and how it is configured: staging, preview and production environments, environment variables
+// and config files, secrets, feature flags and experiments, scaling and capacity, cloud costs, multi-tenancy.
+import type { Concept } from "./concept.ts";
+import { concept } from "./define.ts";
+
+export const ENVIRONMENTS: readonly Concept[] = [
+  concept({
+    name: "staging",
+    category: "testing environment sandbox rehearsal",
+    asked: `staging environment, staging server, staging env, staging cluster, staging database, staging url,
+      staging site, deploy to staging, pre-production, test environment, qa environment, sandbox environment,
+      lower environment, non-prod`,
+    members: `preprod, pre-prod, uat, staging.example.com, stg, sandbox mode, qa server`,
+  }),
+  concept({
+    name: "preview-environment",
+    category: "preview temporary branch environment",
+    asked: `preview environment, preview deploy, preview deployment, preview url,
+      preview link, review app, ephemeral environment, branch deploy, pr preview, deploy preview`,
+    members: `vercel preview, netlify deploy preview, heroku review apps, render preview, uffizzi`,
+  }),
+  concept({
+    name: "production",
+    category: "production customers users real",
+    asked: `in production, to production, production environment, production database, prod database,
+      production server, production traffic, live site, real users, customer-facing, production cluster,
+      prod env, in prod, on prod, production data`,
+    members: `prod, prod cluster, production.yml, prod-db, prod account`,
+  }),
+  concept({
+    name: "environment-variables",
+    category: "variable setting configuration environment",
+    asked: `environment variable, env var, envvar, env file, config file, configuration file,
+      app config, app configuration, settings file, config value, runtime config, set the variable,
+      missing env`,
+    members: `.env, dotenv, .env.example, .env.local, .env.production, process.env, os.environ, os.getenv,
+      appsettings.json, application.yml, config.yaml, config.json, dotenvx, direnv, .envrc, import.meta.env,
+      next_public_, vite_`,
+  }),
+  concept({
+    name: "secrets",
+    category: "secret password credentials keys",
+    asked: `secrets management, secret key, credentials, store secrets, rotate secrets,
+      secret rotation, leaked secret, leaked key, secret store, api secret,
+      password manager, shared credentials, vault secret`,
+    members: `hashicorp vault, vault kv, 1password, op run, doppler secrets, sops, aws secrets manager,
+      gcp secret manager, azure key vault, key vault, sealed secrets, external secrets,
+      infisical, gitleaks, trufflehog, git-secrets, github secrets, keychain, bitwarden, lastpass`,
+  }),
+  concept({
+    name: "feature-flags",
+    category: "feature flag toggle switch",
+    asked: `feature flag, feature toggle, kill switch, flag rollout, gradual rollout,
+      percentage rollout, behind a flag, flag it off,
+      dark launch, beta users`,
+    members: `launchdarkly, getunleash, flipper gem, split.io, growthbook, flagsmith, configcat, statsig, openfeature, flagd,
+      posthog flags, vercel flags`,
+  }),
+  concept({
+    name: "experiments",
+    category: "experiment test variant conversion",
+    asked: `a/b test, ab test, split test, experiment variant, control group,
+      treatment group, conversion rate, statistical significance, experiment results, run an experiment`,
+    members: `optimizely, growthbook, statsig, vwo, eppo, google optimize, amplitude experiment, posthog experiments`,
+  }),
+  concept({
+    name: "autoscaling",
+    category: "scale capacity traffic servers",
+    asked: `autoscaling, auto scaling, auto-scaling, scale up, scale out, scale down, scale in, horizontal scaling,
+      vertical scaling, more replicas, capacity planning, handle more traffic, traffic spike,
+      scaling policy, scale to zero, under load`,
+    members: `hpa, horizontal pod autoscaler, keda, autoscaling group, asg, karpenter, cluster autoscaler,
+      replicas, min instances, max instances`,
+  }),
+  concept({
+    name: "cloud-costs",
+    category: "cost spending bill cloud",
+    asked: `cloud bill, cloud costs, aws bill, aws costs, cost optimization, reduce costs,
+      reserved instances, savings plan, cloud spend, infra costs, cost allocation, billing alarm`,
+    members: `cost explorer, aws cost explorer, infracost, finops, kubecost, vantage.sh, spot instances, cost anomaly,
+      opencost`,
+  }),
+  concept({
+    name: "resource-usage",
+    category: "memory cpu disk usage",
+    asked: `cpu usage, memory usage, high cpu, high memory, out of memory, memory limit, disk space, disk full,
+      disk usage, resource limits, resource usage, killed by oom`,
+    members: `oom, oomkilled, oom killer, no space left, enospc, htop, cgroups, requests and limits, cpu throttling`,
+  }),
+  concept({
+    name: "multi-tenancy",
+    category: "tenant customers isolation organizations",
+    asked: `multi-tenant, multi-tenancy, multitenant, tenant isolation, per-tenant, tenant id,
+      organization accounts, customer isolation, workspace isolation, noisy neighbor`,
+    members: `tenant_id, org_id, organization_id, row level security, rls, schema per tenant, database per tenant`,
+  }),
+];
