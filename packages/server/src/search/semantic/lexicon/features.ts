@@ -17,7 +17,7 @@ export const FEATURES: readonly Concept[] = [
   concept({
     name: "email-deliverability",
     category: "email spam delivery reputation",
-    asked: `deliverability, email deliverability, spam folder, goes to spam, landing in spam, bounce rate, bounces,
+    asked: `deliverability, email deliverability, spam folder, goes to spam, landing in spam, bounce rate, email bounces,
       bounced email, email reputation, sender reputation, email authentication, sending domain, unsubscribe link`,
     members: `spf record, dkim, dmarc, mx record, bimi, mail-tester, postmaster tools, list-unsubscribe`,
   }),

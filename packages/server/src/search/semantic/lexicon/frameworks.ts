@@ -154,7 +154,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     name: "desktop-app",
     category: "desktop application window computer",
     asked: `desktop app, desktop application, native window, menu bar app, system tray, desktop client,
-      installer, auto update, auto-updater`,
+      desktop installer, auto update, auto-updater`,
     members: `electron app, tauri, electron-builder, electron-forge, qt framework, pyqt, gtk, wpf, winforms, appkit,
       react native windows, .dmg, msi installer, notarization, sparkle, electronjs`,
   }),

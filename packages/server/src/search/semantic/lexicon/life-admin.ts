@@ -147,7 +147,7 @@ export const LIFE_ADMIN: readonly Concept[] = [
     name: "appointments",
     category: "appointment schedule calendar booking",
     asked: `an appointment, my appointment, the appointment, book an appointment, made an appointment, reschedule,
-      cancel the appointment, my calendar, calendar reminder, remind me, set a reminder, reminder`,
+      cancel the appointment, my calendar, calendar reminder, remind me, set a reminder`,
     members: `google calendar, apple calendar, fantastical app, outlook calendar, calendly, zocdoc, booksy`,
   }),
   concept({

@@ -97,7 +97,7 @@ export const LIFE_PEOPLE: readonly Concept[] = [
   concept({
     name: "moving-house",
     category: "moving relocate new home",
-    asked: `moving house, move out, move in, moved to, relocating,
+    asked: `moving house, move out, move in, new flat, relocating,
       new apartment, new house, new place, moving truck, movers, packing boxes, moving company,
       change of address, moving day`,
     members: `u-haul, uhaul, moving boxes, pods moving, storage unit`,

@@ -66,7 +66,7 @@ export const PACKAGES: readonly Concept[] = [
     name: "php-composer",
     category: "php package dependencies install",
     asked: `php packages, php dependencies, composer packages`,
-    members: `composer, composer.json, composer.lock, packagist, composer install, composer require`,
+    members: `php composer, composer.json, composer.lock, packagist, composer install, composer require`,
   }),
   concept({
     name: "dotnet-packages",

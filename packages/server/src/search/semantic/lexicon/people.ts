@@ -79,7 +79,7 @@ export const PEOPLE: readonly Concept[] = [
   concept({
     name: "team-chat",
     category: "chat message channel discussion talk",
-    asked: `slack channel, dm, direct message, message me, ping me, ping on slack, post in, slack thread,
+    asked: `slack channel, dm, direct message, ping on slack, post in slack, slack thread,
       team chat, chat room, the channel, group dm, shared channel, chat app`,
     members: `slack, discord, microsoft teams, mattermost, zulip, google chat, rocket.chat, slackbot, slack connect,
       element chat, matrix chat`,
