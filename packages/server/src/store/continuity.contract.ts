@@ -1,8 +1,9 @@
-// The behaviour every ContinuityStore adapter must have. Each adapter's test file calls continuityContract.
+// The continuity every Store adapter must keep: Handoff revisions with a CAS on the head, the handoff activation
+// cursor, daily model usage. Each adapter's test file calls continuityContract.
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { canonicalJson } from "@powercontext/protocol";
-import type { ContinuityStore, HandoffCommit, JsonObject, ModelUsageSample } from "./types.ts";
+import type { HandoffCommit, JsonObject, ModelUsageSample, Store } from "./types.ts";
 
 const NOW = "2026-11-29T12:00:00.000Z";
 
@@ -35,12 +36,9 @@ function usage(overrides: Partial<ModelUsageSample> = {}): ModelUsageSample {
   };
 }
 
-export function continuityContract(
-  name: string,
-  open: () => Promise<ContinuityStore & { close(): Promise<void> }>,
-): void {
+export function continuityContract(name: string, open: () => Promise<Store>): void {
   describe(`${name} continuity store`, () => {
-    let store: ContinuityStore & { close(): Promise<void> };
+    let store: Store;
     beforeEach(async () => {
       store = await open();
     });

@@ -351,14 +351,30 @@ export interface Store {
   addRecallSamples(samples: RecallSample[]): Promise<void>;
   readRecallDaily(scope_id: string, from_date: string, to_date: string): Promise<RecallSample[]>;
 
+  // Continuity: Handoff revisions, the handoff activation cursor, model usage (on the same database as Memory).
+  getHandoffHead(scope_id: string): Promise<HandoffRevision | null>;
+  getHandoffRevision(scope_id: string, revision: number): Promise<HandoffRevision | null>;
+  /**
+   * Writes the next revision in one transaction: `unchanged` when the head's content key equals the commit's,
+   * else `revision_conflict` unless the head still equals `base_revision`.
+   */
+  commitHandoff(commit: HandoffCommit): Promise<HandoffCommitResult>;
+
+  /** The per-scope handoff activation cursor: the journal position of the last generated boundary, 0 at first. */
+  getHandoffCursor(scope_id: string): Promise<number>;
+  /** CAS from `from` to `to` (> from); `behind` with the current cursor when it is no longer `from`. */
+  advanceHandoffCursor(scope_id: string, from: number, to: number): Promise<CursorAdvance>;
+
+  addModelUsage(samples: ModelUsageSample[]): Promise<void>;
+  /** Stored buckets with `from_date` ≤ date ≤ `to_date`, ordered by date, purpose, kind. */
+  readModelUsage(scope_id: string, from_date: string, to_date: string): Promise<ModelUsageSample[]>;
+
   /** Cheap round trip used by readiness. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 // ---------- Continuity: Handoff revisions, the handoff activation cursor, model usage ----------
-// A separate interface from Store so adapters can adopt it independently; the SQLite adapter implements both on one
-// database. Domain code reaches it as `deps.continuity`.
 
 /** One committed Handoff revision. `content` is the HandoffContent exactly as committed. */
 export interface HandoffRevision {
@@ -398,23 +414,4 @@ export interface ModelUsageSample {
   /** Null when the provider did not report tokens; a stored bucket stays null until some request reports them. */
   input_tokens: number | null;
   output_tokens: number | null;
-}
-
-export interface ContinuityStore {
-  getHandoffHead(scope_id: string): Promise<HandoffRevision | null>;
-  getHandoffRevision(scope_id: string, revision: number): Promise<HandoffRevision | null>;
-  /**
-   * Writes the next revision in one transaction: `unchanged` when the head's content key equals the commit's,
-   * else `revision_conflict` unless the head still equals `base_revision`.
-   */
-  commitHandoff(commit: HandoffCommit): Promise<HandoffCommitResult>;
-
-  /** The per-scope handoff activation cursor: the journal position of the last generated boundary, 0 at first. */
-  getHandoffCursor(scope_id: string): Promise<number>;
-  /** CAS from `from` to `to` (> from); `behind` with the current cursor when it is no longer `from`. */
-  advanceHandoffCursor(scope_id: string, from: number, to: number): Promise<CursorAdvance>;
-
-  addModelUsage(samples: ModelUsageSample[]): Promise<void>;
-  /** Stored buckets with `from_date` ≤ date ≤ `to_date`, ordered by date, purpose, kind. */
-  readModelUsage(scope_id: string, from_date: string, to_date: string): Promise<ModelUsageSample[]>;
 }

@@ -5,7 +5,7 @@ import type { HandoffRevision, StoredSource } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { isHandoffRef } from "./content.ts";
 
-export type EvidenceDeps = Pick<DomainDeps, "store" | "continuity">;
+export type EvidenceDeps = Pick<DomainDeps, "store">;
 
 /** An available citation with what it names. */
 export type Evidence =
@@ -40,7 +40,7 @@ export async function resolveCitation(
         return head !== null && ref.revision <= head.revision ? { kind: "artifact", citation, handoff: null } : null;
       }
       if (isHandoffRef(ref)) {
-        const handoff = await deps.continuity.getHandoffRevision(scopeId, ref.revision);
+        const handoff = await deps.store.getHandoffRevision(scopeId, ref.revision);
         return handoff ? { kind: "artifact", citation, handoff } : null;
       }
       return null;

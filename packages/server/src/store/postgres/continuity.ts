@@ -1,4 +1,4 @@
-// The ContinuityStore on PostgreSQL: Handoff revisions with a CAS on the head, the handoff activation cursor, and
+// Continuity on PostgreSQL: Handoff revisions with a CAS on the head, the handoff activation cursor, and
 // daily model usage counters. The CAS operations lock the scope's row first (see scope-state.ts), so concurrent
 // commits from any Server see each other's result.
 import type {

@@ -1,4 +1,4 @@
-// The Store and ContinuityStore contracts on real PostgreSQL, each test in a fresh schema that is dropped when its store closes, plus what
+// The Store and continuity contracts on real PostgreSQL, each test in a fresh schema that is dropped when its store closes, plus what
 // only this engine could get wrong.
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -7,7 +7,6 @@ import type {
   EntryVectorWrite,
   CandidateListQuery,
   CandidateReview,
-  ContinuityStore,
   FlushCommit,
   HandoffCommit,
   MemorySearchQuery,
@@ -35,14 +34,11 @@ import * as vectors from "./vectors.ts";
 
 export type { PostgresOptions } from "./database.ts";
 
-/** Like the embedded store, the PostgreSQL store implements the Store and the ContinuityStore on one database. */
-export type PostgresStore = Store & ContinuityStore;
-
 /**
  * Opens the store at `url` (`postgres://…`, optionally `?schema=name&pool_max=n`), creating the schema and applying
  * migrations as needed. Throws `schema_too_new` for a database written by a newer Server.
  */
-export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
   const target = parseDatabaseUrl(url);
   let database: Database;
   try {
@@ -53,7 +49,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   return createPostgresStore(database);
 }
 
-function createPostgresStore(database: Database): PostgresStore {
+function createPostgresStore(database: Database): Store {
   const { pool, target } = database;
   const direct = createSql(pool);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {

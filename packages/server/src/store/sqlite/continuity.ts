@@ -1,4 +1,4 @@
-// The ContinuityStore on SQLite: Handoff revisions with a CAS on the head, the handoff activation cursor, and daily
+// Continuity on SQLite: Handoff revisions with a CAS on the head, the handoff activation cursor, and daily
 // model usage counters. Each function runs inside the caller's transaction (see sqlite-store.ts).
 import type { DatabaseSync } from "node:sqlite";
 import type {

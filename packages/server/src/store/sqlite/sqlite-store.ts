@@ -6,7 +6,6 @@ import type { MemoryCitation } from "@powercontext/protocol";
 import type {
   CandidateListQuery,
   EntryVectorWrite,
-  ContinuityStore,
   HandoffCommit,
   ModelUsageSample,
   CandidateReview,
@@ -33,11 +32,8 @@ import * as vectors from "./vectors.ts";
 
 export type { SqliteOptions } from "./database.ts";
 
-/** The embedded store implements the Store and the ContinuityStore on one database and one connection. */
-export type SqliteStore = Store & ContinuityStore;
-
 /** Opens (creating and migrating as needed) the embedded store at `path`, or in memory for ":memory:". */
-export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<SqliteStore> {
+export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<Store> {
   let db: DatabaseSync;
   try {
     db = openDatabase(path, options);
@@ -47,7 +43,7 @@ export async function openSqliteStore(path: string, options: SqliteOptions = {})
   return createSqliteStore(db, path);
 }
 
-function createSqliteStore(db: DatabaseSync, path: string): SqliteStore {
+function createSqliteStore(db: DatabaseSync, path: string): Store {
   const wrap = (error: unknown): never => {
     throw wrapDriverError(error, path);
   };
