@@ -3,7 +3,7 @@ import { before, test, type TestContext } from "node:test";
 import pg from "pg";
 import { PowerContextError } from "../../errors.ts";
 import { freshSchemaUrl, requirePostgres, TEST_DATABASE_URL } from "../../testing/postgres.ts";
-import { makeEntry, makeSource } from "../store.contract.ts";
+import { makeEntry, makeSource } from "../contract/builders.ts";
 import { parseDatabaseUrl } from "./connection.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { openPostgresStore } from "./postgres-store.ts";

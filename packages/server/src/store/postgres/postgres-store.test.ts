@@ -1,14 +1,13 @@
-// The Store and continuity contracts on real PostgreSQL, each test in a fresh schema that is dropped when its store closes, plus what
+// The Store contract on real PostgreSQL, each test in a fresh schema that is dropped when its store closes, plus what
 // only this engine could get wrong.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { continuityContract } from "../continuity.contract.ts";
-import { makeEntry, makeSource, storeContract } from "../store.contract.ts";
+import { makeEntry, makeSource } from "../contract/builders.ts";
+import { storeContract } from "../store.contract.ts";
 import { freshSchemaUrl, openTestPostgresStore } from "../../testing/postgres.ts";
 import { openPostgresStore } from "./postgres-store.ts";
 
 storeContract("postgres", () => openTestPostgresStore());
-continuityContract("postgres", () => openTestPostgresStore());
 
 test("strings holding U+0000 are stored and returned unchanged, as by the embedded store", async (t) => {
   const store = await openTestPostgresStore();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { DatabaseSync } from "node:sqlite";
 import { PowerContextError } from "../../errors.ts";
-import { makeEntry, makeSource } from "../store.contract.ts";
+import { makeEntry, makeSource } from "../contract/builders.ts";
 import { openDatabase, schemaVersionOf } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
