@@ -5,6 +5,7 @@ import { candidatesContract } from "./contract/candidates.contract.ts";
 import { continuityContract } from "./contract/continuity.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
 import { memoryContract } from "./contract/memory.contract.ts";
+import { revisionContract } from "./contract/revision.contract.ts";
 import { searchContract } from "./contract/search.contract.ts";
 import { statsContract } from "./contract/stats.contract.ts";
 import type { Store } from "./types.ts";
@@ -13,6 +14,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
   describe(`${name} store`, () => {
     journalContract(open);
     memoryContract(open);
+    revisionContract(open);
     candidatesContract(open);
     searchContract(open);
     statsContract(open);

@@ -3,6 +3,7 @@ import type { HandoffCitation, MemoryEntry } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { HandoffRevision, StoredSource } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
+import { lookupEntry } from "../memory/citation.ts";
 import { isHandoffRef } from "./content.ts";
 
 export type EvidenceDeps = Pick<DomainDeps, "store">;
@@ -30,7 +31,7 @@ export async function resolveCitation(
       return source ? { kind: "source", citation, source } : null;
     }
     case "memory": {
-      const lookup = await deps.store.getEntry(scopeId, citation.memory_citation);
+      const lookup = await lookupEntry(deps.store, scopeId, citation.memory_citation);
       return lookup.status === "found" ? { kind: "memory", citation, entry: lookup.entry } : null;
     }
     case "artifact": {

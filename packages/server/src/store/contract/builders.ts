@@ -1,8 +1,12 @@
-// Builders and the store lifecycle shared by the contract suites.
+// Builders and the store lifecycle shared by the contract suites. Memory is written through the domain's planned
+// writes (domain/memory, domain/journal, domain/review): the decisions are made there, once, and each engine must
+// give them the same reads and the same atomic commits.
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import type { MemoryEntry } from "@powercontext/protocol";
-import type { NewCandidate, NewEntryVersion, NewSource, Store } from "../types.ts";
+import type { ReviewedCandidate } from "../../domain/journal/commit-flush.ts";
+import { rememberEntry } from "../../domain/memory/entry-writes.ts";
+import type { NewEntryVersion, NewSource, Store } from "../types.ts";
 
 export const NOW = "2026-11-29T12:00:00.000Z";
 let counter = 0;
@@ -39,7 +43,7 @@ export function makeEntry(text: string, overrides: Partial<NewEntryVersion> = {}
 }
 
 /** A candidate the review policy approved, with its entry and the near duplicate a flush found (if any). */
-export function approved(entry: NewEntryVersion, near: string | null = null): NewCandidate {
+export function approved(entry: NewEntryVersion, near: string | null = null): ReviewedCandidate {
   return {
     candidate_id: id("mcand_"),
     proposal: { kind: entry.kind, text: entry.text },
@@ -50,7 +54,7 @@ export function approved(entry: NewEntryVersion, near: string | null = null): Ne
   };
 }
 
-export function pending(text: string): NewCandidate {
+export function pending(text: string): ReviewedCandidate {
   return { ...approved(makeEntry(text)), disposition: { status: "pending" } };
 }
 
@@ -76,7 +80,7 @@ export function describeContract(family: string, open: () => Promise<Store>, tes
 
 /** Remembers `text` as a new entry and returns it as written. */
 export async function remember(store: Store, text: string, scope = "scope-a"): Promise<MemoryEntry> {
-  const result = await store.remember({
+  const result = await rememberEntry(store, {
     scope_id: scope,
     entry: makeEntry(text),
     reason: null,

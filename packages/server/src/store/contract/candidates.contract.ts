@@ -1,7 +1,9 @@
 // Candidates every adapter must keep: flushed candidates and their approvals, duplicate approvals pointing at the
 // existing entry, the versioned review, and the inbox in id order.
 import assert from "node:assert/strict";
-import type { CandidateDecision, Store } from "../types.ts";
+import { commitFlush } from "../../domain/journal/commit-flush.ts";
+import { decideCandidate, type CandidateDecision } from "../../domain/review/decide-candidate.ts";
+import type { Store } from "../types.ts";
 import { NOW, approved, makeEntry, pending, remember, describeContract, type ContractTests } from "./builders.ts";
 
 const CANDIDATE_TESTS: ContractTests = {
@@ -9,7 +11,7 @@ const CANDIDATE_TESTS: ContractTests = {
     const existing = await remember(store, "Use PostgreSQL 16 for billing.");
     const twin = makeEntry("Use PostgreSQL 16 for billing.");
     const near = makeEntry("Use PostgreSQL 16 for the billing service.");
-    const result = await store.commitFlush({
+    const result = await commitFlush(store, {
       scope_id: "scope-a",
       previous_cursor: 0,
       current_cursor: 0,
@@ -28,7 +30,7 @@ const CANDIDATE_TESTS: ContractTests = {
   "approves two candidates saying the same thing in one flush as one entry": async (store) => {
     const [first, second] = [approved(makeEntry("Ship on Fridays.")), approved(makeEntry("Ship on Fridays."))];
     assert.ok(first && second);
-    await store.commitFlush({
+    await commitFlush(store, {
       scope_id: "scope-a",
       previous_cursor: 0,
       current_cursor: 0,
@@ -46,7 +48,7 @@ const CANDIDATE_TESTS: ContractTests = {
 
   "moves a candidate through review with version checks": async (store) => {
     const candidate = pending("Prefer tabs.");
-    await store.commitFlush({
+    await commitFlush(store, {
       scope_id: "scope-a",
       previous_cursor: 0,
       current_cursor: 0,
@@ -54,7 +56,7 @@ const CANDIDATE_TESTS: ContractTests = {
       now: NOW,
     });
     const review = (expected: number, decision: CandidateDecision) =>
-      store.reviewCandidate({
+      decideCandidate(store, {
         scope_id: "scope-a",
         candidate_id: candidate.candidate_id,
         expected_version: expected,
@@ -85,7 +87,7 @@ const CANDIDATE_TESTS: ContractTests = {
       current: "approved",
     });
     assert.deepEqual(
-      await store.reviewCandidate({
+      await decideCandidate(store, {
         scope_id: "scope-b",
         candidate_id: candidate.candidate_id,
         expected_version: 1,
@@ -98,7 +100,7 @@ const CANDIDATE_TESTS: ContractTests = {
 
   "lets exactly one of several concurrent reviews of one version land": async (store) => {
     const candidate = pending("Prefer small commits.");
-    await store.commitFlush({
+    await commitFlush(store, {
       scope_id: "scope-a",
       previous_cursor: 0,
       current_cursor: 0,
@@ -107,7 +109,7 @@ const CANDIDATE_TESTS: ContractTests = {
     });
     const results = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        store.reviewCandidate({
+        decideCandidate(store, {
           scope_id: "scope-a",
           candidate_id: candidate.candidate_id,
           expected_version: 1,
@@ -127,7 +129,7 @@ const CANDIDATE_TESTS: ContractTests = {
 
   "pages candidates in id order": async (store) => {
     const candidates = Array.from({ length: 5 }, (_, i) => pending(`c${i}`));
-    await store.commitFlush({ scope_id: "scope-a", previous_cursor: 0, current_cursor: 0, candidates, now: NOW });
+    await commitFlush(store, { scope_id: "scope-a", previous_cursor: 0, current_cursor: 0, candidates, now: NOW });
     const first = await store.listCandidates({ scope_id: "scope-a", status: "pending", cursor: null, limit: 3 });
     const second = await store.listCandidates({
       scope_id: "scope-a",

@@ -1,5 +1,6 @@
 // The journal every adapter must keep: gap-free positions per scope, idempotent captures, windows after the cursor.
 import assert from "node:assert/strict";
+import { commitFlush } from "../../domain/journal/commit-flush.ts";
 import type { Store } from "../types.ts";
 import { NOW, approved, makeEntry, makeSource, describeContract, type ContractTests } from "./builders.ts";
 
@@ -41,7 +42,7 @@ const JOURNAL_TESTS: ContractTests = {
       [1, 2, 3],
     );
     const entry = makeEntry("Always run the linter before pushing.");
-    const committed = await store.commitFlush({
+    const committed = await commitFlush(store, {
       scope_id: "scope-a",
       previous_cursor: 0,
       current_cursor: 3,
@@ -59,7 +60,7 @@ const JOURNAL_TESTS: ContractTests = {
       next.sources.map((s) => s.position),
       [4, 5],
     );
-    const stale = await store.commitFlush({
+    const stale = await commitFlush(store, {
       scope_id: "scope-a",
       previous_cursor: 0,
       current_cursor: 5,

@@ -1,13 +1,15 @@
 // Memory every adapter must keep: explicit writes with their preconditions, entries at any revision, and history.
 import assert from "node:assert/strict";
 import type { MemoryCitation } from "@powercontext/protocol";
+import { lookupEntry } from "../../domain/memory/citation.ts";
+import { rememberEntry, retireEntry, reviseEntry } from "../../domain/memory/entry-writes.ts";
 import type { Store } from "../types.ts";
 import { NOW, makeEntry, remember, describeContract, type ContractTests } from "./builders.ts";
 
 const MEMORY_TESTS: ContractTests = {
   "treats remembering an identical active entry as a no-op": async (store) => {
     const entry = await remember(store, "Never commit generated files.");
-    const again = await store.remember({
+    const again = await rememberEntry(store, {
       scope_id: "scope-a",
       entry: makeEntry("Never commit generated files."),
       reason: null,
@@ -19,7 +21,7 @@ const MEMORY_TESTS: ContractTests = {
 
   "checks expected_revision on remember": async (store) => {
     const cas = (expected: number) =>
-      store.remember({
+      rememberEntry(store, {
         scope_id: "scope-a",
         entry: makeEntry(`t${expected}`),
         reason: null,
@@ -35,7 +37,7 @@ const MEMORY_TESTS: ContractTests = {
   "revises an entry cited at an older revision when only other entries changed since": async (store) => {
     const target = await remember(store, "Deploy with make deploy.");
     await remember(store, "An unrelated entry.");
-    const revised = await store.reviseEntry({
+    const revised = await reviseEntry(store, {
       scope_id: "scope-a",
       citation: target.citation,
       next: { ...makeEntry("Deploy with make release."), kind: "command" },
@@ -47,7 +49,7 @@ const MEMORY_TESTS: ContractTests = {
     assert.equal(revised.entry.version, 2);
     assert.equal(revised.entry.citation.entry_id, target.citation.entry_id);
     assert.equal(revised.memory.revision, 3);
-    const stale = await store.reviseEntry({
+    const stale = await reviseEntry(store, {
       scope_id: "scope-a",
       citation: target.citation,
       next: makeEntry("again"),
@@ -60,11 +62,11 @@ const MEMORY_TESTS: ContractTests = {
   "reports missing artifacts and entries, and refuses to revise an inactive entry": async (store) => {
     const entry = await remember(store, "Keep secrets out of logs.");
     const bogus: MemoryCitation = { ...entry.citation, memory_ref: { ...entry.citation.memory_ref, revision: 99 } };
-    assert.deepEqual(await store.getEntry("scope-a", bogus), { status: "artifact_not_found" });
-    assert.deepEqual(await store.getEntry("scope-a", { ...entry.citation, entry_version_id: "mem_ver_x" }), {
+    assert.deepEqual(await lookupEntry(store, "scope-a", bogus), { status: "artifact_not_found" });
+    assert.deepEqual(await lookupEntry(store, "scope-a", { ...entry.citation, entry_version_id: "mem_ver_x" }), {
       status: "memory_not_found",
     });
-    const retired = await store.retireEntry({
+    const retired = await retireEntry(store, {
       scope_id: "scope-a",
       citation: entry.citation,
       reason: "obsolete",
@@ -72,14 +74,14 @@ const MEMORY_TESTS: ContractTests = {
     });
     assert.equal(retired.status === "written" && retired.entry?.state, "inactive");
     if (retired.status !== "written" || !retired.entry) throw new Error("unreachable");
-    const again = await store.retireEntry({
+    const again = await retireEntry(store, {
       scope_id: "scope-a",
       citation: retired.entry.citation,
       reason: null,
       now: NOW,
     });
     assert.equal(again.status, "unchanged");
-    const revise = await store.reviseEntry({
+    const revise = await reviseEntry(store, {
       scope_id: "scope-a",
       citation: retired.entry.citation,
       next: makeEntry("x"),
@@ -91,7 +93,7 @@ const MEMORY_TESTS: ContractTests = {
 
   "keeps history: old versions stay readable and changes list every revision": async (store) => {
     const entry = await remember(store, "Port 8080 serves the API.");
-    const revised = await store.reviseEntry({
+    const revised = await reviseEntry(store, {
       scope_id: "scope-a",
       citation: entry.citation,
       next: makeEntry("Port 9090 serves the API."),
@@ -99,8 +101,8 @@ const MEMORY_TESTS: ContractTests = {
       now: NOW,
     });
     if (revised.status !== "written" || !revised.entry) throw new Error("unreachable");
-    await store.retireEntry({ scope_id: "scope-a", citation: revised.entry.citation, reason: "gone", now: NOW });
-    const old = await store.getEntry("scope-a", entry.citation);
+    await retireEntry(store, { scope_id: "scope-a", citation: revised.entry.citation, reason: "gone", now: NOW });
+    const old = await lookupEntry(store, "scope-a", entry.citation);
     assert.equal(old.status === "found" && old.entry.text, "Port 8080 serves the API.");
     assert.equal(old.status === "found" && old.entry.state, "active");
     const changes = await store.listChanges("scope-a", 0);

@@ -1,5 +1,6 @@
 // Lexical search every adapter must give: only the scope's active entries, best first.
 import assert from "node:assert/strict";
+import { retireEntry } from "../../domain/memory/entry-writes.ts";
 import type { Store } from "../types.ts";
 import { NOW, remember, describeContract, type ContractTests } from "./builders.ts";
 
@@ -8,7 +9,7 @@ const SEARCH_TESTS: ContractTests = {
     await remember(store, "Billing uses PostgreSQL.");
     await remember(store, "Billing uses SQLite.", "scope-b");
     const retired = await remember(store, "Billing once used MySQL.");
-    await store.retireEntry({
+    await retireEntry(store, {
       scope_id: "scope-a",
       citation: { ...retired.citation, memory_ref: { ...retired.citation.memory_ref, revision: 2 } },
       reason: null,

@@ -46,6 +46,6 @@ export interface JournalOperations {
   /** Idempotent per (scope_id, source_id): the same payload returns the original receipt, another payload conflicts. */
   captureSource(source: NewSource): Promise<CaptureResult>;
   findSource(scope_id: string, source_id: string): Promise<StoredSource | null>;
-  /** The flush cursor, the high watermark and the Sources after the cursor; the cursor moves only by a flush commit. */
+  /** The flush cursor, the high watermark and the Sources after the cursor; the cursor moves only by a commit. */
   readJournalWindow(scope_id: string, limit: number): Promise<JournalWindow>;
 }

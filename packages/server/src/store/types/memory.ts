@@ -1,11 +1,5 @@
-// Memory: explicit writes with their preconditions, reads at the head or at any revision, and history.
-import type {
-  ArtifactReference,
-  EntryChange,
-  MemoryCitation,
-  MemoryEntry,
-  SourceReference,
-} from "@powercontext/protocol";
+// Reading Memory: the head revision, entries at any revision, the heads a planned change relies on, and history.
+import type { ArtifactReference, EntryChange, MemoryEntry, SourceReference } from "@powercontext/protocol";
 
 /** A new immutable entry version, fully prepared by the domain (ids, normalization, analyzed search text). */
 export interface NewEntryVersion {
@@ -15,57 +9,32 @@ export interface NewEntryVersion {
   text: string;
   /** Analyzer output (space-separated terms) that the adapter indexes for full-text search. */
   search_text: string;
-  /** Normalized-text fingerprint used to refuse exact duplicates among active entries. */
+  /** Normalized-text fingerprint, so that the domain can find the active entries that say the same thing. */
   fingerprint: string;
   source_refs: SourceReference[];
   artifact_refs: ArtifactReference[];
 }
 
-export interface MemoryWriteOk {
-  status: "written" | "unchanged";
-  memory: ArtifactReference;
-  entry: MemoryEntry | null;
+/** One entry's head: its current version, cited at the head revision, and what a planned change relies on. */
+export interface EntryHead {
+  entry: MemoryEntry;
+  fingerprint: string;
+  /** The revision that last changed this entry; a change planned on this head expects it unchanged. */
+  last_revision: number;
 }
 
-export type RememberResult = MemoryWriteOk | { status: "no_memory" } | { status: "revision_conflict" };
-
-export interface RememberInput {
-  scope_id: string;
-  entry: NewEntryVersion;
-  reason: string | null;
-  /** CAS on the head revision; null skips the check. */
-  expected_revision: number | null;
-  now: string;
+export interface HeadQuery {
+  /** Entries wanted whether active or not (absent ones are left out). */
+  entry_ids: string[];
+  /** Every active entry holding one of these fingerprints is wanted. */
+  fingerprints: string[];
 }
 
-export type EntryMutationResult =
-  | MemoryWriteOk
-  | { status: "artifact_not_found" }
-  | { status: "memory_not_found" }
-  /** The cited entry itself has moved on since the cited revision. */
-  | { status: "revision_conflict" }
-  | { status: "entry_inactive" };
-
-export interface ReviseInput {
-  scope_id: string;
-  citation: MemoryCitation;
-  /** New version id, kind, text, search text and fingerprint; refs are kept from the predecessor. */
-  next: Omit<NewEntryVersion, "entry_id" | "source_refs" | "artifact_refs">;
-  reason: string | null;
-  now: string;
+export interface MemoryHeads {
+  /** The head revision these heads were read at; null while the scope has no Memory. */
+  memory: ArtifactReference | null;
+  heads: EntryHead[];
 }
-
-export interface RetireInput {
-  scope_id: string;
-  citation: MemoryCitation;
-  reason: string | null;
-  now: string;
-}
-
-export type EntryLookup =
-  | { status: "found"; entry: MemoryEntry }
-  | { status: "artifact_not_found" }
-  | { status: "memory_not_found" };
 
 export interface MemoryListing {
   memory: ArtifactReference | null;
@@ -81,14 +50,16 @@ export type ChangesResult =
   | { status: "ok"; memory: ArtifactReference | null; revisions: MemoryRevisionChanges[] }
   | { status: "since_beyond_head" };
 
-export interface MemoryOperations {
-  remember(input: RememberInput): Promise<RememberResult>;
-  reviseEntry(input: ReviseInput): Promise<EntryMutationResult>;
-  retireEntry(input: RetireInput): Promise<EntryMutationResult>;
+export interface MemoryReads {
   getMemoryHead(scope_id: string): Promise<ArtifactReference | null>;
-  getEntry(scope_id: string, citation: MemoryCitation): Promise<EntryLookup>;
+  /**
+   * The entry as it stood at `revision` (the version its last change at or before `revision` maps to, and whether it
+   * was active then), cited at `revision`; null when it had no change by then. History is immutable, so the answer
+   * never changes once `revision` is at or below the head.
+   */
+  readEntryAt(scope_id: string, entry_id: string, revision: number): Promise<MemoryEntry | null>;
+  /** The heads `query` asks for, with the head revision, read in one snapshot. */
+  readHeads(scope_id: string, query: HeadQuery): Promise<MemoryHeads>;
   listEntries(scope_id: string, include_inactive: boolean): Promise<MemoryListing>;
   listChanges(scope_id: string, since_revision: number | null): Promise<ChangesResult>;
-  /** Active entries whose fingerprint equals one of `fingerprints`. */
-  findActiveByFingerprint(scope_id: string, fingerprints: string[]): Promise<Map<string, MemoryCitation>>;
 }
