@@ -1,7 +1,8 @@
 // Loads synthetic approved Memory entries straight through a Store, in batches of 1,000 (one flush commit each).
 import { buildEntryVersion } from "../../packages/server/src/domain/memory/new-entry.ts";
 import { RANDOM_IDS } from "../../packages/server/src/runtime.ts";
-import type { NewCandidate, Store } from "../../packages/server/src/store/types.ts";
+import { commitFlush, type ReviewedCandidate } from "../../packages/server/src/domain/journal/commit-flush.ts";
+import type { Store } from "../../packages/server/src/store/types.ts";
 import { memoryText, random } from "./dataset.ts";
 import { progress } from "./measure.ts";
 
@@ -11,7 +12,7 @@ const LOAD_BATCH = 1000;
 export async function loadMemories(store: Store, scopeId: string, size: number): Promise<void> {
   const next = random(size);
   for (let start = 0; start < size; start += LOAD_BATCH) {
-    const candidates: NewCandidate[] = [];
+    const candidates: ReviewedCandidate[] = [];
     for (let i = start; i < Math.min(size, start + LOAD_BATCH); i += 1) {
       const entry = buildEntryVersion(RANDOM_IDS, {
         kind: i % 3 === 0 ? "decision" : "fact",
@@ -26,7 +27,7 @@ export async function loadMemories(store: Store, scopeId: string, size: number):
         disposition: { status: "approved", reviewer: "policy:auto", entry, near_duplicate_of: null },
       });
     }
-    await store.commitFlush({
+    await commitFlush(store, {
       scope_id: scopeId,
       previous_cursor: 0,
       current_cursor: 0,

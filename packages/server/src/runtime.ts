@@ -9,7 +9,6 @@ import type { ChatModel } from "./domain/model/types.ts";
 import { createOpenAiCompatibleModel } from "./model/openai-compatible.ts";
 import { createOpenAiEmbedder } from "./model/openai-embeddings.ts";
 import type { Embedder } from "./search/embeddings/types.ts";
-import { continuityOf } from "./store/continuity-of.ts";
 import type { Store } from "./store/types.ts";
 import { VectorIndex } from "./search/semantic/vector-index.ts";
 import { LazyWordVectorModel } from "./search/semantic/word-vector-model.ts";
@@ -57,15 +56,13 @@ export function createDomainDeps(
   } = {},
 ): DomainDeps {
   const clock = overrides.clock ?? SYSTEM_CLOCK;
-  const continuity = continuityOf(store);
   const model = createModel(config);
   const generations = createGenerationLog();
   return {
     store,
-    continuity,
     clock,
     ids: overrides.ids ?? RANDOM_IDS,
-    extractor: createExtractor(config.extractor, model ? { model, continuity, clock, generations } : null),
+    extractor: createExtractor(config.extractor, model ? { model, store, clock, generations } : null),
     reviewPolicy: config.reviewPolicy,
     model,
     generations,

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { ArtifactReference, MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import { lookupEntry } from "../src/domain/memory/citation.ts";
 import { SQLITE_FILE_NAME } from "../src/store/open-store.ts";
 import { openSqliteStore } from "../src/store/sqlite/sqlite-store.ts";
 import type { Store } from "../src/store/types.ts";
@@ -192,7 +193,7 @@ function suite(engine: Engine): void {
     assert.ok(racing.filter((r) => r.status === 409).every((r) => r.json.error.code === "revision_conflict"));
     const winner = racing.find((r) => r.status === 200)?.json.entry;
     assert.ok(winner);
-    const found = await database.getEntry(SCOPE, winner.citation);
+    const found = await lookupEntry(database, SCOPE, winner.citation);
     assert.equal(found.status === "found" && found.entry.text, winner.text);
     assert.equal(found.status === "found" && found.entry.version, 3);
 

@@ -1,7 +1,7 @@
 // What domain functions receive: their whole world. Nothing under domain/ reads the clock, env, files or sockets itself.
 import type { Embedder } from "../search/embeddings/types.ts";
 import type { VectorIndex } from "../search/semantic/vector-index.ts";
-import type { ContinuityStore, Store } from "../store/types.ts";
+import type { Store } from "../store/types.ts";
 import type { Extractor } from "./extract/types.ts";
 import type { GenerationLog } from "./model/generation-log.ts";
 import type { ChatModel } from "./model/types.ts";
@@ -19,8 +19,6 @@ export type ReviewPolicy = { mode: "auto"; threshold: number } | { mode: "manual
 
 export interface DomainDeps {
   store: Store;
-  /** Handoff revisions, the handoff cursor and model usage; the same database as `store`. */
-  continuity: ContinuityStore;
   clock: Clock;
   ids: IdSource;
   extractor: Extractor;

@@ -2,7 +2,8 @@
 // The PostgreSQL tests are never skipped: without a database they fail with the message below.
 import { randomBytes } from "node:crypto";
 import { PowerContextError } from "../errors.ts";
-import { openPostgresStore, type PostgresOptions, type PostgresStore } from "../store/postgres/index.ts";
+import { openPostgresStore, type PostgresOptions } from "../store/postgres/index.ts";
+import type { Store } from "../store/types.ts";
 
 /** The database CI provides (.ci/run starts it): trust auth on 127.0.0.1:5432, database `test`. */
 export const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/test";
@@ -19,7 +20,7 @@ export function freshSchemaUrl(): string {
 export async function openTestPostgresStore(
   url: string = freshSchemaUrl(),
   options: PostgresOptions = {},
-): Promise<PostgresStore> {
+): Promise<Store> {
   try {
     return await openPostgresStore(url, { dropSchemaOnClose: true, ...options });
   } catch (error) {

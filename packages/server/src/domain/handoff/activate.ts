@@ -60,7 +60,7 @@ export async function activateHandoff(deps: DomainDeps, request: ActivateHandoff
   }
   const source = await deps.store.findSource(request.scope_id, request.boundary_source.source_id);
   if (source === null) throw evidenceNotFound();
-  const cursor = await deps.continuity.getHandoffCursor(request.scope_id);
+  const cursor = await deps.store.getHandoffCursor(request.scope_id);
   if (source.position <= cursor) return ignored(request.boundary_source, cursor);
   const evidence = await resolveAll(deps, request.scope_id, effective);
   const generated = await generateDraft(deps, {
@@ -73,7 +73,7 @@ export async function activateHandoff(deps: DomainDeps, request: ActivateHandoff
   // this boundary, this one is ignored after all; otherwise advance from where it now is.
   let from = cursor;
   for (;;) {
-    const advance = await deps.continuity.advanceHandoffCursor(request.scope_id, from, source.position);
+    const advance = await deps.store.advanceHandoffCursor(request.scope_id, from, source.position);
     if (advance.status === "advanced") break;
     if (advance.cursor >= source.position) return ignored(request.boundary_source, advance.cursor);
     from = advance.cursor;

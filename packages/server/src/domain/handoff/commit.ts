@@ -34,7 +34,7 @@ function stale(): PowerContextError {
  * 3. base ≠ head → 409 `revision_conflict`; 4. a direct citation unavailable → 404; 5. write the next revision.
  */
 export async function commitHandoff(
-  deps: Pick<DomainDeps, "store" | "continuity" | "clock">,
+  deps: Pick<DomainDeps, "store" | "clock">,
   request: { scope_id: string; handoff: PreparedHandoff },
 ): Promise<CommitHandoffResponse> {
   rejectSecrets(request.handoff.content);
@@ -46,12 +46,12 @@ export async function commitHandoff(
     throw new PowerContextError("invalid_request", "The PreparedHandoff base must be a handoff/handoff reference.");
   }
   const key = canonicalJson(handoff.content);
-  const head = await deps.continuity.getHandoffHead(request.scope_id);
+  const head = await deps.store.getHandoffHead(request.scope_id);
   if (head !== null && canonicalJson(head.content) === key)
     return committed(head.revision, head.content as unknown as HandoffContent);
   if ((head?.revision ?? null) !== (handoff.base?.revision ?? null)) throw stale();
   await requireAvailable(deps, request.scope_id, dedupeCitations(directCitations(handoff.content)));
-  const result = await deps.continuity.commitHandoff({
+  const result = await deps.store.commitHandoff({
     scope_id: request.scope_id,
     base_revision: handoff.base?.revision ?? null,
     content: handoff.content as unknown as JsonObject,
@@ -62,7 +62,7 @@ export async function commitHandoff(
     case "committed":
       return committed(result.revision, handoff.content);
     case "unchanged": {
-      const current = await deps.continuity.getHandoffRevision(request.scope_id, result.revision);
+      const current = await deps.store.getHandoffRevision(request.scope_id, result.revision);
       return committed(result.revision, (current?.content ?? handoff.content) as unknown as HandoffContent);
     }
     case "revision_conflict":

@@ -66,11 +66,11 @@ export async function evidenceChecks(
 }
 
 export async function continueHandoff(
-  deps: Pick<DomainDeps, "store" | "continuity">,
+  deps: Pick<DomainDeps, "store">,
   request: ContinueHandoffRequest,
 ): Promise<HandoffResolution> {
   checkSelection(request);
-  const head = await deps.continuity.getHandoffHead(request.scope_id);
+  const head = await deps.store.getHandoffHead(request.scope_id);
   const current = head ? handoffRef(head.revision) : null;
   let content: HandoffContent;
   let selected: ArtifactReference | null;
@@ -85,7 +85,7 @@ export async function continueHandoff(
     case "exact": {
       const revision = request.revision as ArtifactReference;
       if (!isHandoffRef(revision)) throw invalid("`revision` must be a handoff/handoff reference.");
-      const found = await deps.continuity.getHandoffRevision(request.scope_id, revision.revision);
+      const found = await deps.store.getHandoffRevision(request.scope_id, revision.revision);
       if (found === null) throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
       content = found.content as unknown as HandoffContent;
       selected = handoffRef(found.revision);

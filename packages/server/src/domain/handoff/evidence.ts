@@ -3,9 +3,10 @@ import type { HandoffCitation, MemoryEntry } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { HandoffRevision, StoredSource } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
+import { lookupEntry } from "../memory/citation.ts";
 import { isHandoffRef } from "./content.ts";
 
-export type EvidenceDeps = Pick<DomainDeps, "store" | "continuity">;
+export type EvidenceDeps = Pick<DomainDeps, "store">;
 
 /** An available citation with what it names. */
 export type Evidence =
@@ -30,7 +31,7 @@ export async function resolveCitation(
       return source ? { kind: "source", citation, source } : null;
     }
     case "memory": {
-      const lookup = await deps.store.getEntry(scopeId, citation.memory_citation);
+      const lookup = await lookupEntry(deps.store, scopeId, citation.memory_citation);
       return lookup.status === "found" ? { kind: "memory", citation, entry: lookup.entry } : null;
     }
     case "artifact": {
@@ -40,7 +41,7 @@ export async function resolveCitation(
         return head !== null && ref.revision <= head.revision ? { kind: "artifact", citation, handoff: null } : null;
       }
       if (isHandoffRef(ref)) {
-        const handoff = await deps.continuity.getHandoffRevision(scopeId, ref.revision);
+        const handoff = await deps.store.getHandoffRevision(scopeId, ref.revision);
         return handoff ? { kind: "artifact", citation, handoff } : null;
       }
       return null;

@@ -8,11 +8,11 @@ import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { requireAvailable } from "./evidence.ts";
 
 export async function finalizeHandoff(
-  deps: Pick<DomainDeps, "store" | "continuity">,
+  deps: Pick<DomainDeps, "store">,
   request: { scope_id: string; draft: HandoffDraft },
 ): Promise<PreparedHandoff> {
   rejectSecrets(request.draft);
   await requireAvailable(deps, request.scope_id, dedupeCitations(directCitations(request.draft)));
-  const head = await deps.continuity.getHandoffHead(request.scope_id);
+  const head = await deps.store.getHandoffHead(request.scope_id);
   return preparedHandoff(request.scope_id, head ? handoffRef(head.revision) : null, request.draft);
 }

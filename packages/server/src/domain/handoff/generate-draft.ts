@@ -30,7 +30,7 @@ async function modelDraft(
 ): Promise<{ draft: HandoffDraft } | { reason: FallbackReason } | null> {
   if (deps.model === null) return null;
   const result = await callModel(
-    { model: deps.model, continuity: deps.continuity, clock: deps.clock },
+    { model: deps.model, store: deps.store, clock: deps.clock },
     { scope_id: input.scope_id, purpose: "handoff_generation", request: draftPrompt(input) },
   );
   if (result.status !== "ok") return { reason: result.status };

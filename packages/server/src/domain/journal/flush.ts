@@ -1,16 +1,14 @@
 // flush_memory: process at most one window of pending Sources into candidates, reviews and Memory (contract §7.1).
 import { containsSecret, type ArtifactReference } from "@powercontext/protocol";
-import { termSimilarity } from "../../search/analyze.ts";
-import type { NewCandidate, Store } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { ExtractedCandidate } from "../extract/types.ts";
+import { findNearDuplicate } from "../memory/duplicates.ts";
 import { buildEntryVersion } from "../memory/new-entry.ts";
 import { reviewCandidate } from "../review/policy.ts";
+import { commitFlush, type ReviewedCandidate } from "./commit-flush.ts";
 
 export const FLUSH_WINDOW = 100;
 export const CANDIDATE_ID_PREFIX = "mcand_";
-/** Term-set similarity at or above which a candidate restates an existing entry. */
-export const NEAR_DUPLICATE_SIMILARITY = 0.8;
 const COMMIT_ATTEMPTS = 3;
 
 export interface FlushResponse {
@@ -42,7 +40,7 @@ export async function flushMemory(deps: DomainDeps, request: { scope_id: string 
       (candidate) => !containsSecret(`${candidate.kind}\n${candidate.text}`),
     );
     const candidates = await reviewAll(deps, request.scope_id, extracted);
-    const result = await deps.store.commitFlush({
+    const result = await commitFlush(deps.store, {
       scope_id: request.scope_id,
       previous_cursor: window.cursor,
       current_cursor: last.position,
@@ -78,8 +76,8 @@ async function reviewAll(
   deps: DomainDeps,
   scopeId: string,
   extracted: readonly ExtractedCandidate[],
-): Promise<NewCandidate[]> {
-  const candidates: NewCandidate[] = [];
+): Promise<ReviewedCandidate[]> {
+  const candidates: ReviewedCandidate[] = [];
   for (const candidate of extracted) {
     const entry = buildEntryVersion(deps.ids, {
       kind: candidate.kind,
@@ -97,17 +95,4 @@ async function reviewAll(
     });
   }
   return candidates;
-}
-
-/** The id of an active entry whose analyzed terms nearly equal `searchText`'s, or null. */
-export async function findNearDuplicate(store: Store, scopeId: string, searchText: string): Promise<string | null> {
-  const terms = searchText.split(" ").filter((term) => term !== "");
-  const unique = [...new Set(terms)];
-  if (unique.length === 0) return null;
-  const { hits } = await store.searchMemory({ scope_id: scopeId, terms: unique.slice(0, 64), limit: 5 });
-  for (const hit of hits) {
-    if (termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY)
-      return hit.entry.citation.entry_id;
-  }
-  return null;
 }

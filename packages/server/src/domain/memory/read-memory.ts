@@ -2,12 +2,13 @@
 import type { MemoryCitation, MemoryEntry } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { MemoryListing, MemoryRevisionChanges, Store } from "../../store/types.ts";
+import { lookupEntry } from "./citation.ts";
 
 export async function getMemoryEntry(
   deps: { store: Store },
   request: { scope_id: string; citation: MemoryCitation },
 ): Promise<MemoryEntry> {
-  const result = await deps.store.getEntry(request.scope_id, request.citation);
+  const result = await lookupEntry(deps.store, request.scope_id, request.citation);
   switch (result.status) {
     case "found":
       return result.entry;

@@ -1,9 +1,10 @@
 // Explicit Memory writes: remember, revise, retire. Results follow contract §7.2, §7.6 and §7.7.
 import type { ArtifactReference, MemoryCitation, MemoryEntry } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
-import type { EntryMutationResult } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
+import { rememberEntry, retireEntry, reviseEntry } from "./entry-writes.ts";
 import { buildEntryVersion } from "./new-entry.ts";
+import type { EntryMutationResult } from "./revision.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "./normalize.ts";
 
@@ -27,7 +28,7 @@ export async function rememberMemory(
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
-  const result = await deps.store.remember({
+  const result = await rememberEntry(deps.store, {
     scope_id: request.scope_id,
     entry: buildEntryVersion(deps.ids, { kind, text }),
     reason: normalizeReason(request.reason),
@@ -65,7 +66,7 @@ export async function reviseMemoryEntry(
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
   const next = buildEntryVersion(deps.ids, { kind, text, entry_id: request.citation.entry_id });
-  const result = await deps.store.reviseEntry({
+  const result = await reviseEntry(deps.store, {
     scope_id: request.scope_id,
     citation: request.citation,
     next: {
@@ -92,7 +93,7 @@ export async function retireMemoryEntry(
   request: RetireRequest,
 ): Promise<MemoryWriteResponse> {
   rejectSecrets({ reason: request.reason ?? null });
-  const result = await deps.store.retireEntry({
+  const result = await retireEntry(deps.store, {
     scope_id: request.scope_id,
     citation: request.citation,
     reason: normalizeReason(request.reason),

@@ -1,11 +1,12 @@
 // One model call on behalf of a scope: the call itself, then its usage added to the scope's daily counters.
-import type { ContinuityStore } from "../../store/types.ts";
+import type { Store } from "../../store/types.ts";
 import type { Clock } from "../deps.ts";
 import type { ChatModel, ChatRequest, ChatResult, ModelPurpose } from "./types.ts";
 
 export interface ModelCallDeps {
   model: ChatModel;
-  continuity: ContinuityStore;
+  /** Where the usage goes. */
+  store: Pick<Store, "addModelUsage">;
   clock: Clock;
 }
 
@@ -21,7 +22,7 @@ export async function callModel(
   const sent = result.status === "ok" || result.sent;
   if (sent) {
     const usage = result.status === "timeout" ? { input_tokens: null, output_tokens: null } : result.usage;
-    await deps.continuity
+    await deps.store
       .addModelUsage([
         {
           scope_id: call.scope_id,

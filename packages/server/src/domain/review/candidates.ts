@@ -1,18 +1,13 @@
-// Human review of Memory candidates (our addition: /v1/memory/candidates/*), with a versioned state machine:
-// pending v ─revise→ pending v+1; pending v ─approve→ approved; pending v ─reject→ rejected. Terminal states stay.
+// Human review of Memory candidates (our addition: /v1/memory/candidates/*): requests normalized into decisions
+// (decide-candidate.ts holds the versioned state machine) and results turned into answers or errors.
 import { PowerContextError } from "../../errors.ts";
-import type {
-  CandidateDecision,
-  CandidatePage,
-  CandidateReviewResult,
-  CandidateStatus,
-  MemoryCandidate,
-} from "../../store/types.ts";
-import { findNearDuplicate } from "../journal/flush.ts";
+import type { CandidatePage, CandidateStatus, MemoryCandidate } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
+import { findNearDuplicate } from "../memory/duplicates.ts";
 import { buildEntryVersion } from "../memory/new-entry.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "../memory/normalize.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
+import { decideCandidate, type CandidateDecision, type CandidateReviewResult } from "./decide-candidate.ts";
 
 export const DEFAULT_REVIEWER = "api";
 export const DEFAULT_PAGE_SIZE = 50;
@@ -89,7 +84,7 @@ async function decide(
   request: CandidateWrite,
   decision: CandidateDecision,
 ): Promise<MemoryCandidate> {
-  const result = await deps.store.reviewCandidate({
+  const result = await decideCandidate(deps.store, {
     scope_id: request.scope_id,
     candidate_id: request.candidate_id,
     expected_version: request.expected_version,

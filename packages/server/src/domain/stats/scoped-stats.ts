@@ -1,5 +1,5 @@
 // get_stats: inventory, model usage and recall statistics for one scope over a period (contract §5.4).
-import type { ContinuityStore, RecallSample, Store } from "../../store/types.ts";
+import type { RecallSample, Store } from "../../store/types.ts";
 import type { Clock } from "../deps.ts";
 import { TOKEN_ESTIMATOR } from "./token-estimate.ts";
 import { summarizeUsage, type UsageValue } from "./usage-summary.ts";
@@ -74,7 +74,7 @@ export function periodDates(today: Date, days: number): string[] {
 }
 
 export async function getScopedStats(
-  deps: { store: Store; continuity: ContinuityStore; clock: Clock },
+  deps: { store: Store; clock: Clock },
   request: { scope_id: string; period?: StatsPeriod },
 ): Promise<ScopedStats> {
   const now = deps.clock.now();
@@ -84,8 +84,8 @@ export async function getScopedStats(
   const [inventory, samples, usage, handoff] = await Promise.all([
     deps.store.getInventory(request.scope_id),
     deps.store.readRecallDaily(request.scope_id, period.start_date, period.end_date),
-    deps.continuity.readModelUsage(request.scope_id, period.start_date, period.end_date),
-    deps.continuity.getHandoffHead(request.scope_id),
+    deps.store.readModelUsage(request.scope_id, period.start_date, period.end_date),
+    deps.store.getHandoffHead(request.scope_id),
   ]);
   const entries = inventory.entries_by_kind.reduce(
     (sum, row) => ({

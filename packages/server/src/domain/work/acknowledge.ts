@@ -63,7 +63,7 @@ export function receiptRecord(
  * unavailable evidence.
  */
 export async function acknowledgeHandoff(
-  deps: Pick<DomainDeps, "store" | "continuity" | "clock">,
+  deps: Pick<DomainDeps, "store" | "clock">,
   request: AcknowledgeRequest,
 ): Promise<{ resolution: HandoffResolution; receipt: WorkSourceReceipt }> {
   checkSelection(request);

@@ -19,7 +19,7 @@ export interface WorkContract {
 }
 
 export async function createWorkContract(
-  deps: Pick<DomainDeps, "store" | "continuity" | "clock">,
+  deps: Pick<DomainDeps, "store" | "clock">,
   request: { scope_id: string; source_id: string; contract: WorkContract },
 ): Promise<WorkSourceReceipt> {
   const { contract } = request;

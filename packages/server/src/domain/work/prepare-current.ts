@@ -42,7 +42,7 @@ export function draftFromCurrentWork(handoff: CurrentWorkHandoff, boundary: Hand
 }
 
 export async function prepareCurrentHandoff(
-  deps: Pick<DomainDeps, "store" | "continuity" | "clock">,
+  deps: Pick<DomainDeps, "store" | "clock">,
   request: { scope_id: string; source_id: string; handoff: CurrentWorkHandoff },
 ): Promise<{ boundary: WorkSourceReceipt; handoff: PreparedHandoff }> {
   const { handoff } = request;

@@ -66,7 +66,7 @@ async function isAcceptedExactReceipt(
 }
 
 export async function recordTaskOutcome(
-  deps: Pick<DomainDeps, "store" | "continuity" | "clock">,
+  deps: Pick<DomainDeps, "store" | "clock">,
   request: { scope_id: string; source_id: string; outcome: TaskOutcome },
 ): Promise<WorkSourceReceipt> {
   const outcome = normalizeOutcome(request.outcome);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { memoryText, queryText, random } from "../../../../../bench/lib/dataset.ts";
+import { rememberEntry } from "../../domain/memory/entry-writes.ts";
 import { buildEntryVersion } from "../../domain/memory/new-entry.ts";
 import { openSqliteStore } from "../../store/sqlite/index.ts";
 import { sequentialIds } from "../../testing/fakes.ts";
@@ -14,7 +15,7 @@ test("the two-pass scan of a large scope finds what an exact scan finds", async 
   const next = random(7);
   for (let i = 0; i < 3000; i += 1) {
     const entry = buildEntryVersion(ids, { kind: "fact", text: memoryText(next, i) });
-    await store.remember({ scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
   }
   const model = new LazyWordVectorModel();
   const index = new VectorIndex(store, model);
@@ -45,7 +46,7 @@ test("a recall does not wait for a scope's first load: it goes on without the la
   const next = random(3);
   for (let i = 0; i < 20; i += 1) {
     const entry = buildEntryVersion(ids, { kind: "fact", text: memoryText(next, i) });
-    await store.remember({ scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
   }
   const slow: typeof store = {
     ...store,
@@ -74,7 +75,7 @@ test("entries naming the prompt's concepts are found whatever their mean directi
   ];
   for (const text of texts) {
     const entry = buildEntryVersion(ids, { kind: "fact", text });
-    await store.remember({ scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
   }
   const model = new LazyWordVectorModel();
   const index = new VectorIndex(store, model);

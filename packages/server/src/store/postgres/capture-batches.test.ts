@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { makeSource } from "../store.contract.ts";
+import { makeSource } from "../contract/builders.ts";
 import type { CaptureResult, NewSource } from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
 

@@ -1,29 +1,11 @@
-// The ContinuityStore on PostgreSQL: Handoff revisions with a CAS on the head, the handoff activation cursor, and
+// Continuity on PostgreSQL: Handoff revisions with a CAS on the head, the handoff activation cursor, and
 // daily model usage counters. The CAS operations lock the scope's row first (see scope-state.ts), so concurrent
 // commits from any Server see each other's result.
-import type {
-  CursorAdvance,
-  HandoffCommit,
-  HandoffCommitResult,
-  HandoffRevision,
-  JsonObject,
-  ModelUsageSample,
-} from "../types.ts";
+import type { CursorAdvance, HandoffCommit, HandoffCommitResult, HandoffRevision, ModelUsageSample } from "../types.ts";
+import { toHandoffRevision, type HandoffRow } from "../rows.ts";
+import { HANDOFF_COLUMNS } from "./rows.ts";
 import { lockScope } from "./scope-state.ts";
 import type { Sql } from "./sql.ts";
-
-interface HandoffRow {
-  revision: number;
-  content: JsonObject;
-  content_key: string;
-  committed_at: string;
-}
-
-const HANDOFF_COLUMNS = "revision, content, content_key, committed_at";
-
-function toRevision(row: HandoffRow): HandoffRevision {
-  return { revision: row.revision, content: row.content, committed_at: row.committed_at };
-}
 
 function headRow(sql: Sql, scopeId: string): Promise<HandoffRow | undefined> {
   return sql.row<HandoffRow>(
@@ -34,7 +16,7 @@ function headRow(sql: Sql, scopeId: string): Promise<HandoffRow | undefined> {
 
 export async function getHandoffHead(sql: Sql, scopeId: string): Promise<HandoffRevision | null> {
   const row = await headRow(sql, scopeId);
-  return row ? toRevision(row) : null;
+  return row ? toHandoffRevision(row) : null;
 }
 
 export async function getHandoffRevision(sql: Sql, scopeId: string, revision: number): Promise<HandoffRevision | null> {
@@ -42,7 +24,7 @@ export async function getHandoffRevision(sql: Sql, scopeId: string, revision: nu
     `SELECT ${HANDOFF_COLUMNS} FROM handoff_revision WHERE scope_id = $1 AND revision = $2`,
     [scopeId, revision],
   );
-  return row ? toRevision(row) : null;
+  return row ? toHandoffRevision(row) : null;
 }
 
 /** Call inside a write transaction. */

@@ -1,2 +1,2 @@
-export { openPostgresStore, type PostgresOptions, type PostgresStore } from "./postgres-store.ts";
+export { openPostgresStore, type PostgresOptions } from "./postgres-store.ts";
 export { MIGRATIONS } from "./migrations.ts";

@@ -1,30 +1,15 @@
-// Writing one Memory revision: new entry versions, the revision's changes, the head manifest and its search index
-// (each active head's tsvector, the per-scope term statistics and the scope's BM25 counters).
-import type { EntryChangeOp } from "@powercontext/protocol";
-import type { NewEntryVersion } from "../types.ts";
-import type { ScopeRow } from "./scope-state.ts";
-import { toSearchVector } from "./search-vector.ts";
+// Committing a planned Memory revision on PostgreSQL, in one transaction that first locks the scope's row, so commits
+// to one scope from any number of Servers take turns: the expectations are checked against the current rows, then
+// the revision's entry versions and changes, its heads and their search index (head-index.ts), the candidates and the
+// cursor are written.
+import { expectedKeys, meetsExpectations, type ObservedFacts } from "../expectations.ts";
+import { CHANGE_COLUMNS, VERSION_COLUMNS, changeRow, changeValues, versionRow } from "../revision-rows.ts";
+import { memoryHead } from "../rows.ts";
+import type { CandidateStatus, PlannedChange, RevisionCommit, RevisionCommitResult } from "../types.ts";
+import { writeCandidates } from "./candidates.ts";
+import { lockScope, type ScopeRow } from "./scope-state.ts";
+import { applyToHead, type IndexDelta } from "./head-index.ts";
 import type { Sql } from "./sql.ts";
-
-export interface PlannedChange {
-  op: EntryChangeOp;
-  entry_id: string;
-  from_entry_version_id: string | null;
-  to_entry_version_id: string | null;
-  reason: string | null;
-  /** The version written by an add or revise. */
-  write?: { entry: NewEntryVersion; version: number };
-}
-
-export interface HeadRow {
-  key: number;
-  entry_id: string;
-  entry_version_id: string;
-  state: string;
-  last_revision: number;
-  fingerprint: string;
-  term_count: number;
-}
 
 /**
  * A revision changing at least this many entries, and a tenth or more of its scope's index, refreshes the planner's
@@ -32,25 +17,62 @@ export interface HeadRow {
  */
 const ANALYZE_MIN_CHANGES = 100;
 
-/** How one revision changes the scope's index counters. */
-interface IndexDelta {
-  entries: number;
-  terms: number;
+/** Call inside a write transaction. */
+export async function commitRevision(sql: Sql, commit: RevisionCommit): Promise<RevisionCommitResult> {
+  const scope = await lockScope(sql, commit.scope_id);
+  if (!meetsExpectations(commit, await observe(sql, scope, commit))) return { status: "conflict" };
+  const revision =
+    commit.changes.length > 0 ? await writeRevision(sql, scope, commit.changes, commit.now) : scope.memory_revision;
+  const memory = memoryHead(revision);
+  await writeCandidates(sql, commit.scope_id, commit.candidates ?? [], memory, commit.now);
+  if (commit.cursor) {
+    await sql.run("UPDATE scope_state SET memory_cursor = $2 WHERE scope_id = $1", [commit.scope_id, commit.cursor.to]);
+  }
+  return { status: "committed", memory };
 }
 
-export function readHeadRow(sql: Sql, scopeId: string, entryId: string): Promise<HeadRow | undefined> {
-  return sql.row<HeadRow>(
-    `SELECT key, entry_id, entry_version_id, state, last_revision, fingerprint, term_count
-     FROM entry_head WHERE scope_id = $1 AND entry_id = $2`,
-    [scopeId, entryId],
-  );
+async function observe(sql: Sql, scope: ScopeRow, commit: RevisionCommit): Promise<ObservedFacts> {
+  const keys = expectedKeys(commit);
+  const scopeId = scope.scope_id;
+  const heads =
+    keys.entry_ids.length === 0
+      ? []
+      : await sql.rows<{ entry_id: string; last_revision: number }>(
+          "SELECT entry_id, last_revision FROM entry_head WHERE scope_id = $1 AND entry_id = ANY ($2::text[])",
+          [scopeId, keys.entry_ids],
+        );
+  const active =
+    keys.fingerprints.length === 0
+      ? []
+      : await sql.rows<{ fingerprint: string; entry_id: string }>(
+          `SELECT fingerprint, entry_id FROM entry_head
+           WHERE scope_id = $1 AND fingerprint = ANY ($2::text[]) AND state = 'active'`,
+          [scopeId, keys.fingerprints],
+        );
+  const candidates =
+    keys.candidate_ids.length === 0
+      ? []
+      : await sql.rows<{ candidate_id: string; version: number; status: CandidateStatus }>(
+          "SELECT candidate_id, version, status FROM memory_candidate WHERE scope_id = $1 AND candidate_id = ANY ($2::text[])",
+          [scopeId, keys.candidate_ids],
+        );
+  const byFingerprint = new Map<string, string[]>();
+  for (const row of active)
+    byFingerprint.set(row.fingerprint, [...(byFingerprint.get(row.fingerprint) ?? []), row.entry_id]);
+  return {
+    head: scope.memory_revision,
+    cursor: scope.memory_cursor,
+    last_revisions: new Map(heads.map((row) => [row.entry_id, row.last_revision])),
+    active_by_fingerprint: byFingerprint,
+    candidates: new Map(candidates.map((row) => [row.candidate_id, { version: row.version, status: row.status }])),
+  };
 }
 
 /**
  * Appends the next revision holding `changes` (at most one per entry) and returns its number. Call inside the write
  * transaction that locked `scope`.
  */
-export async function writeRevision(
+async function writeRevision(
   sql: Sql,
   scope: ScopeRow,
   changes: readonly PlannedChange[],
@@ -65,39 +87,16 @@ export async function writeRevision(
   ]);
   const delta: IndexDelta = { entries: 0, terms: 0 };
   for (const change of changes) {
-    const write = change.write;
-    if (write) {
-      const { entry } = write;
+    const values = changeValues(change);
+    if (values.written) {
       await sql.run(
-        `INSERT INTO entry_version (entry_version_id, scope_id, entry_id, version, kind, text, search_text, fingerprint,
-           source_refs, artifact_refs, written_revision) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          entry.entry_version_id,
-          scopeId,
-          change.entry_id,
-          write.version,
-          entry.kind,
-          entry.text,
-          entry.search_text,
-          entry.fingerprint,
-          JSON.stringify(entry.source_refs),
-          JSON.stringify(entry.artifact_refs),
-          revision,
-        ],
+        `INSERT INTO entry_version (${VERSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        versionRow(scopeId, revision, values.written),
       );
     }
     await sql.run(
-      `INSERT INTO entry_change (scope_id, entry_id, revision, op, from_version_id, to_version_id, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        scopeId,
-        change.entry_id,
-        revision,
-        change.op,
-        change.from_entry_version_id,
-        change.to_entry_version_id,
-        change.reason,
-      ],
+      `INSERT INTO entry_change (${CHANGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      changeRow(scopeId, revision, values),
     );
     await applyToHead(sql, scopeId, revision, change, delta);
   }
@@ -110,101 +109,4 @@ export async function writeRevision(
     await sql.run("ANALYZE entry_head, term_stat");
   }
   return revision;
-}
-
-async function applyToHead(
-  sql: Sql,
-  scopeId: string,
-  revision: number,
-  change: PlannedChange,
-  delta: IndexDelta,
-): Promise<void> {
-  const head = await readHeadRow(sql, scopeId, change.entry_id);
-  const write = change.write;
-  switch (change.op) {
-    case "add": {
-      if (!write) throw new Error("add without a version");
-      const index = toSearchVector(write.entry.search_text);
-      await sql.run(
-        `INSERT INTO entry_head (scope_id, entry_id, entry_version_id, state, last_revision, fingerprint, search_vector, term_count)
-         VALUES ($1, $2, $3, 'active', $4, $5, $6::tsvector, $7)`,
-        [
-          scopeId,
-          change.entry_id,
-          write.entry.entry_version_id,
-          revision,
-          write.entry.fingerprint,
-          index.vector,
-          index.term_count,
-        ],
-      );
-      await countTerms(sql, scopeId, index.vector);
-      delta.entries += 1;
-      delta.terms += index.term_count;
-      return;
-    }
-    case "revise": {
-      if (!write || !head) throw new Error("revise without a version or head");
-      const index = toSearchVector(write.entry.search_text);
-      await uncountTerms(sql, head.key);
-      await sql.run(
-        `UPDATE entry_head SET entry_version_id = $2, last_revision = $3, fingerprint = $4, search_vector = $5::tsvector,
-           term_count = $6 WHERE key = $1`,
-        [head.key, write.entry.entry_version_id, revision, write.entry.fingerprint, index.vector, index.term_count],
-      );
-      await countTerms(sql, scopeId, index.vector);
-      delta.terms += index.term_count - head.term_count;
-      return;
-    }
-    case "deactivate": {
-      if (!head) throw new Error("deactivate without a head");
-      await uncountTerms(sql, head.key);
-      await sql.run(
-        "UPDATE entry_head SET state = 'inactive', last_revision = $2, search_vector = NULL, term_count = 0 WHERE key = $1",
-        [head.key, revision],
-      );
-      delta.entries -= 1;
-      delta.terms -= head.term_count;
-      return;
-    }
-    case "reactivate": {
-      if (!head) throw new Error("reactivate without a head");
-      const row = await sql.row<{ search_text: string }>(
-        "SELECT search_text FROM entry_version WHERE entry_version_id = $1",
-        [head.entry_version_id],
-      );
-      const index = toSearchVector(row?.search_text ?? "");
-      await sql.run(
-        "UPDATE entry_head SET state = 'active', last_revision = $2, search_vector = $3::tsvector, term_count = $4 WHERE key = $1",
-        [head.key, revision, index.vector, index.term_count],
-      );
-      await countTerms(sql, scopeId, index.vector);
-      delta.entries += 1;
-      delta.terms += index.term_count;
-      return;
-    }
-    default: {
-      const unreachable: never = change.op;
-      throw new Error(`unknown change op ${String(unreachable)}`);
-    }
-  }
-}
-
-/** One more active entry holds each of the vector's terms. */
-async function countTerms(sql: Sql, scopeId: string, vector: string): Promise<void> {
-  await sql.run(
-    `INSERT INTO term_stat (scope_id, term, entries)
-     SELECT $1, term, 1 FROM unnest(tsvector_to_array($2::tsvector)) AS term
-     ON CONFLICT (scope_id, term) DO UPDATE SET entries = term_stat.entries + 1`,
-    [scopeId, vector],
-  );
-}
-
-/** The head's current terms lose one active entry. Call before the head's vector changes. */
-async function uncountTerms(sql: Sql, key: number): Promise<void> {
-  await sql.run(
-    `UPDATE term_stat t SET entries = t.entries - 1 FROM entry_head h
-     WHERE h.key = $1 AND t.scope_id = h.scope_id AND t.term = ANY (tsvector_to_array(h.search_vector))`,
-    [key],
-  );
 }

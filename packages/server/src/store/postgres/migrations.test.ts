@@ -3,7 +3,8 @@ import { before, test, type TestContext } from "node:test";
 import pg from "pg";
 import { PowerContextError } from "../../errors.ts";
 import { freshSchemaUrl, requirePostgres, TEST_DATABASE_URL } from "../../testing/postgres.ts";
-import { makeEntry, makeSource } from "../store.contract.ts";
+import { rememberEntry } from "../../domain/memory/entry-writes.ts";
+import { makeEntry, makeSource } from "../contract/builders.ts";
 import { parseDatabaseUrl } from "./connection.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { openPostgresStore } from "./postgres-store.ts";
@@ -34,7 +35,7 @@ test("a database created by every older schema version upgrades without losing r
     const url = schemaForTest(t);
     const old = await openPostgresStore(url, { schemaVersion: version });
     await old.captureSource(makeSource({ source_id: "kept" }));
-    const remembered = await old.remember({
+    const remembered = await rememberEntry(old, {
       scope_id: "scope-a",
       entry: makeEntry("Kept across upgrades."),
       reason: null,

@@ -1,14 +1,14 @@
-// The Store and ContinuityStore contracts on real PostgreSQL, each test in a fresh schema that is dropped when its store closes, plus what
+// The Store contract on real PostgreSQL, each test in a fresh schema that is dropped when its store closes, plus what
 // only this engine could get wrong.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { continuityContract } from "../continuity.contract.ts";
-import { makeEntry, makeSource, storeContract } from "../store.contract.ts";
+import { rememberEntry } from "../../domain/memory/entry-writes.ts";
+import { makeEntry, makeSource } from "../contract/builders.ts";
+import { storeContract } from "../store.contract.ts";
 import { freshSchemaUrl, openTestPostgresStore } from "../../testing/postgres.ts";
 import { openPostgresStore } from "./postgres-store.ts";
 
 storeContract("postgres", () => openTestPostgresStore());
-continuityContract("postgres", () => openTestPostgresStore());
 
 test("strings holding U+0000 are stored and returned unchanged, as by the embedded store", async (t) => {
   const store = await openTestPostgresStore();
@@ -25,7 +25,7 @@ test("strings holding U+0000 are stored and returned unchanged, as by the embedd
   const found = await store.findSource(scope, "id\u0000");
   assert.deepEqual([found?.content, found?.metadata, found?.position], ["a\u0000b", { "k\u0000": "v\u0000" }, 1]);
   assert.equal(await store.findSource(scope, "id"), null);
-  const remembered = await store.remember({
+  const remembered = await rememberEntry(store, {
     scope_id: scope,
     entry: makeEntry("x\u0000y", { kind: "k\u0000" }),
     reason: "r\u0000",

@@ -2,21 +2,17 @@
 // row (captures: one statement that advances the scope's row, in per-scope batches), so Servers sharing the database
 // serialize writes per scope; reads that take several statements share one snapshot. Driver errors are wrapped here,
 // once.
-import type { MemoryCitation } from "@powercontext/protocol";
+import { memoryHead } from "../rows.ts";
 import type {
   EntryVectorWrite,
   CandidateListQuery,
-  CandidateReview,
-  ContinuityStore,
-  FlushCommit,
   HandoffCommit,
+  HeadQuery,
   MemorySearchQuery,
   ModelUsageSample,
   NewSource,
   RecallSample,
-  RememberInput,
-  RetireInput,
-  ReviseInput,
+  RevisionCommit,
   Store,
 } from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
@@ -27,7 +23,7 @@ import { openDatabase, snapshot, transaction, type Database, type PostgresOption
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
-import { memoryRef } from "./rows.ts";
+import { commitRevision } from "./memory-revision.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
 import * as stats from "./stats.ts";
@@ -35,14 +31,11 @@ import * as vectors from "./vectors.ts";
 
 export type { PostgresOptions } from "./database.ts";
 
-/** Like the embedded store, the PostgreSQL store implements the Store and the ContinuityStore on one database. */
-export type PostgresStore = Store & ContinuityStore;
-
 /**
  * Opens the store at `url` (`postgres://…`, optionally `?schema=name&pool_max=n`), creating the schema and applying
  * migrations as needed. Throws `schema_too_new` for a database written by a newer Server.
  */
-export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<Store> {
   const target = parseDatabaseUrl(url);
   let database: Database;
   try {
@@ -53,7 +46,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   return createPostgresStore(database);
 }
 
-function createPostgresStore(database: Database): PostgresStore {
+function createPostgresStore(database: Database): Store {
   const { pool, target } = database;
   const direct = createSql(pool);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -72,16 +65,11 @@ function createPostgresStore(database: Database): PostgresStore {
     findSource: (scopeId: string, sourceId: string) => query((sql) => journal.findSource(sql, scopeId, sourceId)),
     readJournalWindow: (scopeId: string, limit: number) =>
       query((sql) => journal.readJournalWindow(sql, scopeId, limit)),
-    commitFlush: (flush: FlushCommit) => write((sql) => candidates.commitFlush(sql, flush)),
-    remember: (input: RememberInput) => write((sql) => memory.remember(sql, input)),
-    reviseEntry: (input: ReviseInput) => write((sql) => memory.reviseEntry(sql, input)),
-    retireEntry: (input: RetireInput) => write((sql) => memory.retireEntry(sql, input)),
-    getMemoryHead: (scopeId: string) =>
-      query(async (sql) => {
-        const head = await memory.headRevision(sql, scopeId);
-        return head === 0 ? null : memoryRef(head);
-      }),
-    getEntry: (scopeId: string, citation: MemoryCitation) => read((sql) => memory.getEntry(sql, scopeId, citation)),
+    commitRevision: (commit: RevisionCommit) => write((sql) => commitRevision(sql, commit)),
+    getMemoryHead: (scopeId: string) => query(async (sql) => memoryHead(await memory.headRevision(sql, scopeId))),
+    readEntryAt: (scopeId: string, entryId: string, revision: number) =>
+      read((sql) => memory.readEntryAt(sql, scopeId, entryId, revision)),
+    readHeads: (scopeId: string, headQuery: HeadQuery) => read((sql) => memory.readHeads(sql, scopeId, headQuery)),
     listEntries: (scopeId: string, includeInactive: boolean) =>
       read((sql) => memory.listEntries(sql, scopeId, includeInactive)),
     listChanges: (scopeId: string, since: number | null) => read((sql) => memory.listChanges(sql, scopeId, since)),
@@ -94,12 +82,9 @@ function createPostgresStore(database: Database): PostgresStore {
     putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
       query((sql) => vectors.putEntryVectors(sql, model, writes)),
     scopesMissingVectors: (model: string) => query((sql) => vectors.scopesMissingVectors(sql, model)),
-    findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
-      read((sql) => memory.findActiveByFingerprint(sql, scopeId, fingerprints)),
     listCandidates: (listQuery: CandidateListQuery) => query((sql) => candidates.listCandidates(sql, listQuery)),
     getCandidate: (scopeId: string, candidateId: string) =>
       query((sql) => candidates.getCandidate(sql, scopeId, candidateId)),
-    reviewCandidate: (review: CandidateReview) => write((sql) => candidates.reviewCandidate(sql, review)),
     getInventory: (scopeId: string) => read((sql) => stats.getInventory(sql, scopeId)),
     addRecallSamples: (samples: RecallSample[]) => write((sql) => stats.addRecallSamples(sql, samples)),
     readRecallDaily: (scopeId: string, from: string, to: string) =>

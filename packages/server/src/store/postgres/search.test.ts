@@ -2,6 +2,7 @@
 // BM25 relevance (up to floating-point rounding), through the same query shaping and re-ranking the Server uses.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { rememberEntry, retireEntry, reviseEntry } from "../../domain/memory/entry-writes.ts";
 import { textFingerprint, toSearchText } from "../../search/analyze.ts";
 import { shapeQuery } from "../../search/query.ts";
 import { rankHits } from "../../search/rank.ts";
@@ -68,7 +69,7 @@ function entry(index: number, kind: string, text: string): NewEntryVersion {
 /** Remembers the fixture, revises one entry and retires another, identically in any store. */
 async function load(store: Store): Promise<void> {
   for (const [index, [kind, text]] of FIXTURE.entries()) {
-    const result = await store.remember({
+    const result = await rememberEntry(store, {
       scope_id: SCOPE,
       entry: entry(index, kind, text),
       reason: null,
@@ -84,11 +85,11 @@ async function load(store: Store): Promise<void> {
   assert.ok(revised && retired);
   const next = entry(100, "command", "Use make release to tag, publish and deploy a version.");
   assert.equal(
-    (await store.reviseEntry({ scope_id: SCOPE, citation: revised.citation, next, reason: null, now: NOW })).status,
+    (await reviseEntry(store, { scope_id: SCOPE, citation: revised.citation, next, reason: null, now: NOW })).status,
     "written",
   );
   assert.equal(
-    (await store.retireEntry({ scope_id: SCOPE, citation: retired.citation, reason: null, now: NOW })).status,
+    (await retireEntry(store, { scope_id: SCOPE, citation: retired.citation, reason: null, now: NOW })).status,
     "written",
   );
 }

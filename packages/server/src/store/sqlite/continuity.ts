@@ -1,4 +1,4 @@
-// The ContinuityStore on SQLite: Handoff revisions with a CAS on the head, the handoff activation cursor, and daily
+// Continuity on SQLite: Handoff revisions with a CAS on the head, the handoff activation cursor, and daily
 // model usage counters. Each function runs inside the caller's transaction (see sqlite-store.ts).
 import type { DatabaseSync } from "node:sqlite";
 import type {
@@ -6,26 +6,20 @@ import type {
   HandoffCommit,
   HandoffCommitResult,
   HandoffRevision,
-  JsonObject,
   ModelUsageSample,
   UsageKind,
 } from "../types.ts";
+import { toHandoffRevision } from "../rows.ts";
+import { decodeHandoff, type StoredHandoffRow } from "./rows.ts";
 import { stmt } from "./statements.ts";
 
-interface HandoffRow {
-  revision: number;
-  content: string;
-  content_key: string;
-  committed_at: string;
+function toRevision(row: StoredHandoffRow): HandoffRevision {
+  return toHandoffRevision(decodeHandoff(row));
 }
 
-function toRevision(row: HandoffRow): HandoffRevision {
-  return { revision: row.revision, content: JSON.parse(row.content) as JsonObject, committed_at: row.committed_at };
-}
-
-function headRow(db: DatabaseSync, scopeId: string): HandoffRow | undefined {
+function headRow(db: DatabaseSync, scopeId: string): StoredHandoffRow | undefined {
   return stmt(db, "SELECT * FROM handoff_revision WHERE scope_id = ? ORDER BY revision DESC LIMIT 1").get(scopeId) as
-    | HandoffRow
+    | StoredHandoffRow
     | undefined;
 }
 
@@ -36,7 +30,7 @@ export function getHandoffHead(db: DatabaseSync, scopeId: string): HandoffRevisi
 
 export function getHandoffRevision(db: DatabaseSync, scopeId: string, revision: number): HandoffRevision | null {
   const row = stmt(db, "SELECT * FROM handoff_revision WHERE scope_id = ? AND revision = ?").get(scopeId, revision) as
-    | HandoffRow
+    | StoredHandoffRow
     | undefined;
   return row ? toRevision(row) : null;
 }

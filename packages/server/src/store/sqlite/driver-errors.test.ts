@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { test } from "node:test";
 import { PowerContextError } from "../../errors.ts";
-import { makeSource } from "../store.contract.ts";
+import { makeSource } from "../contract/builders.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import { openSqliteStore } from "./index.ts";
 

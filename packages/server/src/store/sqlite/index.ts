@@ -1,2 +1,2 @@
-export { openSqliteStore, type SqliteOptions, type SqliteStore } from "./sqlite-store.ts";
+export { openSqliteStore, type SqliteOptions } from "./sqlite-store.ts";
 export { MIGRATIONS } from "./migrations.ts";

@@ -2,7 +2,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { stmt } from "./statements.ts";
 import type { CaptureResult, JournalWindow, NewSource, StoredSource } from "../types.ts";
-import { toStoredSource, type SourceRow } from "./rows.ts";
+import { toStoredSource } from "../rows.ts";
+import { decodeSource, type StoredSourceRow } from "./rows.ts";
 import { ensureScope, type ScopeRow } from "./scope-state.ts";
 
 export function captureSource(db: DatabaseSync, source: NewSource): CaptureResult {
@@ -10,7 +11,7 @@ export function captureSource(db: DatabaseSync, source: NewSource): CaptureResul
     db,
     "SELECT position, payload_digest, redaction_count FROM source WHERE scope_id = ? AND source_id = ?",
   ).get(source.scope_id, source.source_id) as
-    | Pick<SourceRow, "position" | "payload_digest" | "redaction_count">
+    | Pick<StoredSourceRow, "position" | "payload_digest" | "redaction_count">
     | undefined;
   if (existing) {
     if (existing.payload_digest !== source.payload_digest) return { status: "conflict" };
@@ -52,9 +53,9 @@ export function captureSource(db: DatabaseSync, source: NewSource): CaptureResul
 
 export function findSource(db: DatabaseSync, scopeId: string, sourceId: string): StoredSource | null {
   const row = stmt(db, "SELECT * FROM source WHERE scope_id = ? AND source_id = ?").get(scopeId, sourceId) as
-    | SourceRow
+    | StoredSourceRow
     | undefined;
-  return row ? toStoredSource(row) : null;
+  return row ? toStoredSource(decodeSource(row)) : null;
 }
 
 export function readJournalWindow(db: DatabaseSync, scopeId: string, limit: number): JournalWindow {
@@ -64,6 +65,7 @@ export function readJournalWindow(db: DatabaseSync, scopeId: string, limit: numb
     scopeId,
     scope.memory_cursor,
     limit,
-  ) as unknown as SourceRow[];
-  return { cursor: scope.memory_cursor, high_watermark: scope.high_watermark, sources: rows.map(toStoredSource) };
+  ) as unknown as StoredSourceRow[];
+  const sources = rows.map((row) => toStoredSource(decodeSource(row)));
+  return { cursor: scope.memory_cursor, high_watermark: scope.high_watermark, sources };
 }

@@ -1,19 +1,14 @@
-// Writing one Memory revision: new entry versions, the revision's changes, the head manifest and its FTS rows.
-import type { DatabaseSync } from "node:sqlite";
+// Committing a planned Memory revision on SQLite, inside one BEGIN IMMEDIATE transaction (see sqlite-store.ts):
+// the expectations are checked against the current rows, then the revision's entry versions, changes, head manifest
+// and FTS rows, the candidates and the cursor are written.
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { expectedKeys, meetsExpectations, type ObservedFacts } from "../expectations.ts";
+import { CHANGE_COLUMNS, VERSION_COLUMNS, changeRow, changeValues, versionRow } from "../revision-rows.ts";
+import { memoryHead } from "../rows.ts";
+import type { CandidateStatus, PlannedChange, RevisionCommit, RevisionCommitResult } from "../types.ts";
+import { writeCandidates } from "./candidates.ts";
+import { ensureScope, scopeToken, type ScopeRow } from "./scope-state.ts";
 import { stmt } from "./statements.ts";
-import type { EntryChangeOp } from "@powercontext/protocol";
-import type { NewEntryVersion } from "../types.ts";
-import { ensureScope, scopeToken } from "./scope-state.ts";
-
-export interface PlannedChange {
-  op: EntryChangeOp;
-  entry_id: string;
-  from_entry_version_id: string | null;
-  to_entry_version_id: string | null;
-  reason: string | null;
-  /** The version written by an add or revise. */
-  write?: { entry: NewEntryVersion; version: number };
-}
 
 interface HeadRow {
   key: number;
@@ -24,114 +19,127 @@ interface HeadRow {
   fingerprint: string;
 }
 
-export function readHeadRow(db: DatabaseSync, scopeId: string, entryId: string): HeadRow | undefined {
+function readHeadRow(db: DatabaseSync, scopeId: string, entryId: string): HeadRow | undefined {
   return stmt(db, "SELECT * FROM entry_head WHERE scope_id = ? AND entry_id = ?").get(scopeId, entryId) as
     | HeadRow
     | undefined;
 }
 
-/** Appends the next revision holding `changes` (at most one per entry). Call inside a write transaction. */
-export function writeRevision(
-  db: DatabaseSync,
-  scopeId: string,
-  changes: readonly PlannedChange[],
-  now: string,
-): number {
-  const scope = ensureScope(db, scopeId);
+/** Call inside a write transaction. */
+export function commitRevision(db: DatabaseSync, commit: RevisionCommit): RevisionCommitResult {
+  const scope = ensureScope(db, commit.scope_id);
+  if (!meetsExpectations(commit, observe(db, scope, commit))) return { status: "conflict" };
+  const revision =
+    commit.changes.length > 0 ? writeRevision(db, scope, commit.changes, commit.now) : scope.memory_revision;
+  const memory = memoryHead(revision);
+  writeCandidates(db, commit.scope_id, commit.candidates ?? [], memory, commit.now);
+  if (commit.cursor) {
+    stmt(db, "UPDATE scope_state SET memory_cursor = ? WHERE scope_id = ?").run(commit.cursor.to, commit.scope_id);
+  }
+  return { status: "committed", memory };
+}
+
+/** Statements are prepared only for the keys a commit has: an older schema may lack a table the commit never needs. */
+function observe(db: DatabaseSync, scope: ScopeRow, commit: RevisionCommit): ObservedFacts {
+  const keys = expectedKeys(commit);
+  const scopeId = scope.scope_id;
+  const lastRevisions = new Map<string, number>();
+  for (const entryId of keys.entry_ids) {
+    const head = readHeadRow(db, scopeId, entryId);
+    if (head) lastRevisions.set(entryId, head.last_revision);
+  }
+  const byFingerprint = new Map<string, string[]>();
+  for (const fingerprint of keys.fingerprints) {
+    const rows = stmt(
+      db,
+      "SELECT entry_id FROM entry_head WHERE scope_id = ? AND fingerprint = ? AND state = 'active'",
+    ).all(scopeId, fingerprint) as unknown as Array<{ entry_id: string }>;
+    byFingerprint.set(
+      fingerprint,
+      rows.map((row) => row.entry_id),
+    );
+  }
+  const candidates = new Map<string, { version: number; status: CandidateStatus }>();
+  for (const candidateId of keys.candidate_ids) {
+    const row = stmt(db, "SELECT version, status FROM memory_candidate WHERE scope_id = ? AND candidate_id = ?").get(
+      scopeId,
+      candidateId,
+    ) as { version: number; status: CandidateStatus } | undefined;
+    if (row) candidates.set(candidateId, { version: row.version, status: row.status });
+  }
+  return {
+    head: scope.memory_revision,
+    cursor: scope.memory_cursor,
+    last_revisions: lastRevisions,
+    active_by_fingerprint: byFingerprint,
+    candidates,
+  };
+}
+
+/** Appends the next revision holding `changes` and returns its number. */
+function writeRevision(db: DatabaseSync, scope: ScopeRow, changes: readonly PlannedChange[], now: string): number {
+  const scopeId = scope.scope_id;
   const revision = scope.memory_revision + 1;
-  const token = scopeToken(scope.scope_key);
   stmt(db, "INSERT INTO memory_revision (scope_id, revision, created_at) VALUES (?, ?, ?)").run(scopeId, revision, now);
   stmt(db, "UPDATE scope_state SET memory_revision = ? WHERE scope_id = ?").run(revision, scopeId);
   const insertVersion = stmt(
     db,
-    `INSERT INTO entry_version (entry_version_id, scope_id, entry_id, version, kind, text, search_text, fingerprint,
-       source_refs, artifact_refs, written_revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO entry_version (${VERSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertChange = stmt(
-    db,
-    `INSERT INTO entry_change (scope_id, entry_id, revision, op, from_version_id, to_version_id, reason)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertChange = stmt(db, `INSERT INTO entry_change (${CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   for (const change of changes) {
-    const write = change.write;
-    if (write) {
-      const { entry } = write;
-      insertVersion.run(
-        entry.entry_version_id,
-        scopeId,
-        change.entry_id,
-        write.version,
-        entry.kind,
-        entry.text,
-        entry.search_text,
-        entry.fingerprint,
-        JSON.stringify(entry.source_refs),
-        JSON.stringify(entry.artifact_refs),
-        revision,
-      );
-    }
-    insertChange.run(
-      scopeId,
-      change.entry_id,
-      revision,
-      change.op,
-      change.from_entry_version_id,
-      change.to_entry_version_id,
-      change.reason,
-    );
-    applyToHead(db, scopeId, token, revision, change);
+    const values = changeValues(change);
+    if (values.written) insertVersion.run(...(versionRow(scopeId, revision, values.written) as SQLInputValue[]));
+    insertChange.run(...(changeRow(scopeId, revision, values) as SQLInputValue[]));
+    applyToHead(db, scope, revision, change);
   }
   return revision;
 }
 
-function applyToHead(db: DatabaseSync, scopeId: string, token: string, revision: number, change: PlannedChange): void {
-  const head = readHeadRow(db, scopeId, change.entry_id);
-  const write = change.write;
+/** Moves the entry's head, and its FTS row, to what the change leaves. */
+function applyToHead(db: DatabaseSync, scope: ScopeRow, revision: number, change: PlannedChange): void {
+  const token = scopeToken(scope.scope_key);
   switch (change.op) {
     case "add": {
-      if (!write) throw new Error("add without a version");
+      const { entry } = change;
       const inserted = stmt(
         db,
         `INSERT INTO entry_head (scope_id, entry_id, entry_version_id, state, last_revision, fingerprint)
            VALUES (?, ?, ?, 'active', ?, ?)`,
-      ).run(scopeId, change.entry_id, write.entry.entry_version_id, revision, write.entry.fingerprint);
-      insertFts(db, Number(inserted.lastInsertRowid), token, write.entry.search_text);
+      ).run(scope.scope_id, entry.entry_id, entry.entry_version_id, revision, entry.fingerprint);
+      insertFts(db, Number(inserted.lastInsertRowid), token, entry.search_text);
       return;
     }
     case "revise": {
-      if (!write || !head) throw new Error("revise without a version or head");
+      const { entry } = change;
+      const head = requireHead(db, scope.scope_id, entry.entry_id);
       stmt(db, "UPDATE entry_head SET entry_version_id = ?, last_revision = ?, fingerprint = ? WHERE key = ?").run(
-        write.entry.entry_version_id,
+        entry.entry_version_id,
         revision,
-        write.entry.fingerprint,
+        entry.fingerprint,
         head.key,
       );
       stmt(db, "DELETE FROM entry_fts WHERE rowid = ?").run(head.key);
-      insertFts(db, head.key, token, write.entry.search_text);
+      insertFts(db, head.key, token, entry.search_text);
       return;
     }
     case "deactivate": {
-      if (!head) throw new Error("deactivate without a head");
+      const head = requireHead(db, scope.scope_id, change.entry_id);
       stmt(db, "UPDATE entry_head SET state = 'inactive', last_revision = ? WHERE key = ?").run(revision, head.key);
       stmt(db, "DELETE FROM entry_fts WHERE rowid = ?").run(head.key);
       return;
     }
-    case "reactivate": {
-      if (!head) throw new Error("reactivate without a head");
-      stmt(db, "UPDATE entry_head SET state = 'active', last_revision = ? WHERE key = ?").run(revision, head.key);
-      const row = stmt(db, "SELECT search_text FROM entry_version WHERE entry_version_id = ?").get(
-        head.entry_version_id,
-      ) as {
-        search_text: string;
-      };
-      insertFts(db, head.key, token, row.search_text);
-      return;
-    }
     default: {
-      const unreachable: never = change.op;
-      throw new Error(`unknown change op ${String(unreachable)}`);
+      const unreachable: never = change;
+      throw new Error(`unknown change ${JSON.stringify(unreachable)}`);
     }
   }
+}
+
+function requireHead(db: DatabaseSync, scopeId: string, entryId: string): HeadRow {
+  const head = readHeadRow(db, scopeId, entryId);
+  if (!head) throw new Error(`entry ${entryId} has no head`);
+  return head;
 }
 
 function insertFts(db: DatabaseSync, key: number, token: string, searchText: string): void {

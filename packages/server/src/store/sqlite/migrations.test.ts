@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { DatabaseSync } from "node:sqlite";
 import { PowerContextError } from "../../errors.ts";
-import { makeEntry, makeSource } from "../store.contract.ts";
+import { rememberEntry } from "../../domain/memory/entry-writes.ts";
+import { makeEntry, makeSource } from "../contract/builders.ts";
 import { openDatabase, schemaVersionOf } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
@@ -21,7 +22,7 @@ test("a database created by every older schema version upgrades without losing r
     const path = tempFile(t);
     const old = await openSqliteStore(path, { schemaVersion: version });
     await old.captureSource(makeSource({ source_id: "kept" }));
-    const remembered = await old.remember({
+    const remembered = await rememberEntry(old, {
       scope_id: "scope-a",
       entry: makeEntry("Kept across upgrades."),
       reason: null,

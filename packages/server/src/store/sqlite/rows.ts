@@ -1,53 +1,36 @@
-// Row shapes and their mapping to wire values.
-import type { ArtifactReference, MemoryEntry, SourceReference } from "@powercontext/protocol";
-import type { JsonObject, StoredSource } from "../types.ts";
+// SQLite keeps JSON in TEXT columns: these decode a row as read into the shared row shapes (../rows.ts).
+import type { JsonObject } from "../types.ts";
+import type { CandidateRow, EntryVersionRow, HandoffRow, HeadVersionRow, SourceRow } from "../rows.ts";
 
-export interface SourceRow {
-  scope_id: string;
-  source_id: string;
-  position: number;
-  content: string;
-  metadata: string;
-  payload_digest: string;
-  redaction_count: number;
-  captured_at: string;
+export { memoryRef } from "../rows.ts";
+
+/** A row as SQLite returns it: the named JSON columns still hold their text. */
+type Stored<Row, JsonColumn extends keyof Row> = Omit<Row, JsonColumn> & { [column in JsonColumn]: string };
+
+export type StoredSourceRow = Stored<SourceRow, "metadata"> & { payload_digest: string; redaction_count: number };
+export type StoredVersionRow = Stored<EntryVersionRow, "source_refs" | "artifact_refs">;
+export type StoredHeadVersionRow = Stored<HeadVersionRow, "source_refs" | "artifact_refs">;
+export type StoredCandidateRow = Stored<CandidateRow, "source_refs" | "result">;
+export type StoredHandoffRow = Stored<HandoffRow, "content">;
+
+export function decodeSource(row: StoredSourceRow): SourceRow {
+  return { ...row, metadata: JSON.parse(row.metadata) as JsonObject };
 }
 
-export interface EntryVersionRow {
-  entry_version_id: string;
-  entry_id: string;
-  version: number;
-  kind: string;
-  text: string;
-  search_text: string;
-  source_refs: string;
-  artifact_refs: string;
-  written_revision: number;
+export function decodeVersion<Row extends StoredVersionRow>(
+  row: Row,
+): Omit<Row, "source_refs" | "artifact_refs"> & EntryVersionRow {
+  return { ...row, source_refs: JSON.parse(row.source_refs), artifact_refs: JSON.parse(row.artifact_refs) };
 }
 
-export function memoryRef(revision: number): ArtifactReference {
-  return { family: "memory", artifact_id: "memory", revision };
-}
-
-export function toStoredSource(row: SourceRow): StoredSource {
+export function decodeCandidate(row: StoredCandidateRow): CandidateRow {
   return {
-    scope_id: row.scope_id,
-    source_id: row.source_id,
-    position: row.position,
-    content: row.content,
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    captured_at: row.captured_at,
+    ...row,
+    source_refs: JSON.parse(row.source_refs),
+    result: row.result === null ? null : JSON.parse(row.result),
   };
 }
 
-export function toMemoryEntry(row: EntryVersionRow, revision: number, active: boolean): MemoryEntry {
-  return {
-    citation: { memory_ref: memoryRef(revision), entry_id: row.entry_id, entry_version_id: row.entry_version_id },
-    version: row.version,
-    kind: row.kind,
-    text: row.text,
-    state: active ? "active" : "inactive",
-    source_refs: JSON.parse(row.source_refs) as SourceReference[],
-    artifact_refs: JSON.parse(row.artifact_refs) as ArtifactReference[],
-  };
+export function decodeHandoff(row: StoredHandoffRow): HandoffRow {
+  return { ...row, content: JSON.parse(row.content) as JsonObject };
 }

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after } from "node:test";
-import { continuityContract } from "../continuity.contract.ts";
 import { storeContract } from "../store.contract.ts";
 import { openSqliteStore } from "./index.ts";
 
@@ -12,6 +11,3 @@ const dir = mkdtempSync(join(tmpdir(), "pc-sqlite-contract-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let databases = 0;
 storeContract("sqlite (file, WAL)", () => openSqliteStore(join(dir, `store-${(databases += 1)}.sqlite`)));
-
-continuityContract("sqlite (memory)", () => openSqliteStore(":memory:"));
-continuityContract("sqlite (file, WAL)", () => openSqliteStore(join(dir, `continuity-${(databases += 1)}.sqlite`)));

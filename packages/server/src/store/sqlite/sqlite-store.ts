@@ -2,19 +2,15 @@
 // connection are serialized; other processes on the same file wait on SQLite's write lock (busy timeout). Driver errors
 // are wrapped here, once.
 import type { DatabaseSync } from "node:sqlite";
-import type { MemoryCitation } from "@powercontext/protocol";
+import { memoryHead } from "../rows.ts";
 import type {
   CandidateListQuery,
   EntryVectorWrite,
-  ContinuityStore,
   HandoffCommit,
+  HeadQuery,
   ModelUsageSample,
-  CandidateReview,
-  FlushCommit,
   RecallSample,
-  RememberInput,
-  ReviseInput,
-  RetireInput,
+  RevisionCommit,
   MemorySearchQuery,
   NewSource,
   Store,
@@ -26,18 +22,15 @@ import { groupCaptures } from "./capture-group.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
-import { memoryRef } from "./rows.ts";
+import { commitRevision } from "./memory-revision.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
 import * as vectors from "./vectors.ts";
 
 export type { SqliteOptions } from "./database.ts";
 
-/** The embedded store implements the Store and the ContinuityStore on one database and one connection. */
-export type SqliteStore = Store & ContinuityStore;
-
 /** Opens (creating and migrating as needed) the embedded store at `path`, or in memory for ":memory:". */
-export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<SqliteStore> {
+export async function openSqliteStore(path: string, options: SqliteOptions = {}): Promise<Store> {
   let db: DatabaseSync;
   try {
     db = openDatabase(path, options);
@@ -47,7 +40,7 @@ export async function openSqliteStore(path: string, options: SqliteOptions = {})
   return createSqliteStore(db, path);
 }
 
-function createSqliteStore(db: DatabaseSync, path: string): SqliteStore {
+function createSqliteStore(db: DatabaseSync, path: string): Store {
   const wrap = (error: unknown): never => {
     throw wrapDriverError(error, path);
   };
@@ -62,16 +55,11 @@ function createSqliteStore(db: DatabaseSync, path: string): SqliteStore {
     captureSource: (source: NewSource) => capture(source).catch(wrap),
     findSource: (scopeId: string, sourceId: string) => read(() => journal.findSource(db, scopeId, sourceId)),
     readJournalWindow: (scopeId: string, limit: number) => read(() => journal.readJournalWindow(db, scopeId, limit)),
-    commitFlush: (flush: FlushCommit) => write(() => candidates.commitFlush(db, flush)),
-    remember: (input: RememberInput) => write(() => memory.remember(db, input)),
-    reviseEntry: (input: ReviseInput) => write(() => memory.reviseEntry(db, input)),
-    retireEntry: (input: RetireInput) => write(() => memory.retireEntry(db, input)),
-    getMemoryHead: (scopeId: string) =>
-      read(() => {
-        const head = memory.headRevision(db, scopeId);
-        return head === 0 ? null : memoryRef(head);
-      }),
-    getEntry: (scopeId: string, citation: MemoryCitation) => read(() => memory.getEntry(db, scopeId, citation)),
+    commitRevision: (commit: RevisionCommit) => write(() => commitRevision(db, commit)),
+    getMemoryHead: (scopeId: string) => read(() => memoryHead(memory.headRevision(db, scopeId))),
+    readEntryAt: (scopeId: string, entryId: string, revision: number) =>
+      read(() => memory.readEntryAt(db, scopeId, entryId, revision)),
+    readHeads: (scopeId: string, query: HeadQuery) => read(() => memory.readHeads(db, scopeId, query)),
     listEntries: (scopeId: string, includeInactive: boolean) =>
       read(() => memory.listEntries(db, scopeId, includeInactive)),
     listChanges: (scopeId: string, since: number | null) => read(() => memory.listChanges(db, scopeId, since)),
@@ -84,12 +72,9 @@ function createSqliteStore(db: DatabaseSync, path: string): SqliteStore {
     putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
       write(() => vectors.putEntryVectors(db, model, writes)),
     scopesMissingVectors: (model: string) => read(() => vectors.scopesMissingVectors(db, model)),
-    findActiveByFingerprint: (scopeId: string, fingerprints: string[]) =>
-      read(() => memory.findActiveByFingerprint(db, scopeId, fingerprints)),
     listCandidates: (query: CandidateListQuery) => read(() => candidates.listCandidates(db, query)),
     getCandidate: (scopeId: string, candidateId: string) =>
       read(() => candidates.getCandidate(db, scopeId, candidateId)),
-    reviewCandidate: (review: CandidateReview) => write(() => candidates.reviewCandidate(db, review)),
     getInventory: (scopeId: string) => read(() => stats.getInventory(db, scopeId)),
     addRecallSamples: (samples: RecallSample[]) => write(() => stats.addRecallSamples(db, samples)),
     readRecallDaily: (scopeId: string, from: string, to: string) =>

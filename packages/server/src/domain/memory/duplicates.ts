@@ -1,0 +1,105 @@
+// Whether a new entry says what Memory already says: the one place that decides it. An exact duplicate is an active
+// entry with the same fingerprint; a near duplicate is an active entry whose analyzed terms nearly equal the new one's
+// (found by search beforehand, and still active when the plan is made).
+import { termSimilarity } from "../../search/analyze.ts";
+import type {
+  EntryHead,
+  EntryLink,
+  MemoryHeads,
+  NewEntryVersion,
+  PlannedChange,
+  RevisionExpectations,
+  Store,
+} from "../../store/types.ts";
+
+/** Term-set similarity at or above which a candidate restates an existing entry. */
+export const NEAR_DUPLICATE_SIMILARITY = 0.8;
+
+/** The id of an active entry whose analyzed terms nearly equal `searchText`'s, or null. */
+export async function findNearDuplicate(store: Store, scopeId: string, searchText: string): Promise<string | null> {
+  const terms = searchText.split(" ").filter((term) => term !== "");
+  const unique = [...new Set(terms)];
+  if (unique.length === 0) return null;
+  const { hits } = await store.searchMemory({ scope_id: scopeId, terms: unique.slice(0, 64), limit: 5 });
+  for (const hit of hits) {
+    if (termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY)
+      return hit.entry.citation.entry_id;
+  }
+  return null;
+}
+
+/** The active heads holding `fingerprint`, by entry id. */
+export function activeWithFingerprint(view: MemoryHeads, fingerprint: string): EntryHead[] {
+  return view.heads
+    .filter((head) => head.fingerprint === fingerprint && head.entry.state === "active")
+    .sort((a, b) => (a.entry.citation.entry_id < b.entry.citation.entry_id ? -1 : 1));
+}
+
+/** Whether an active twin already holds exactly this entry: same kind, text and references (remember's no-op). */
+export function isIdenticalTwin(twin: EntryHead, entry: NewEntryVersion): boolean {
+  return (
+    twin.entry.kind === entry.kind &&
+    twin.entry.text === entry.text &&
+    JSON.stringify(twin.entry.source_refs) === JSON.stringify(entry.source_refs) &&
+    JSON.stringify(twin.entry.artifact_refs) === JSON.stringify(entry.artifact_refs)
+  );
+}
+
+export interface Approval {
+  /** Who the link is for (a candidate id). */
+  key: string;
+  entry: NewEntryVersion;
+  near_duplicate_of: string | null;
+}
+
+export interface ResolvedApprovals {
+  /** One add per approval that duplicates nothing. */
+  changes: PlannedChange[];
+  /** Each approval's entry: the one it adds, or the one it duplicates. */
+  links: Map<string, EntryLink>;
+  /** What the resolution relied on: the active entries of each fingerprint and the linked and near entries' heads. */
+  expected: Required<Pick<RevisionExpectations, "entries" | "fingerprints">>;
+}
+
+/**
+ * Approves in order. An approval duplicates an entry added earlier in the batch with its fingerprint, else the active
+ * entry with its fingerprint (the smallest id if several), else its near duplicate if that is still active.
+ */
+export function resolveApprovals(view: MemoryHeads, approvals: readonly Approval[]): ResolvedApprovals {
+  const heads = new Map(view.heads.map((head) => [head.entry.citation.entry_id, head]));
+  const added = new Map<string, EntryLink>();
+  const relied = new Set<string>();
+  const resolved: ResolvedApprovals = { changes: [], links: new Map(), expected: { entries: [], fingerprints: [] } };
+  /** The active entry the approval duplicates, recording that the plan relies on its head (and on the near one's). */
+  const existingDuplicate = (entry: NewEntryVersion, near: string | null): EntryLink | undefined => {
+    const exact = activeWithFingerprint(view, entry.fingerprint)[0];
+    if (exact) return relyOn(exact.entry.citation.entry_id);
+    if (near === null) return undefined;
+    relied.add(near);
+    return heads.get(near)?.entry.state === "active" ? relyOn(near) : undefined;
+  };
+  const relyOn = (entryId: string): EntryLink | undefined => {
+    relied.add(entryId);
+    const head = heads.get(entryId);
+    return head && { entry_id: entryId, entry_version_id: head.entry.citation.entry_version_id };
+  };
+  for (const { key, entry, near_duplicate_of: near } of approvals) {
+    const link = added.get(entry.fingerprint) ?? existingDuplicate(entry, near);
+    if (link) {
+      resolved.links.set(key, link);
+      continue;
+    }
+    const own = { entry_id: entry.entry_id, entry_version_id: entry.entry_version_id };
+    added.set(entry.fingerprint, own);
+    resolved.links.set(key, own);
+    resolved.changes.push({ op: "add", entry, reason: null });
+  }
+  for (const fingerprint of new Set(approvals.map((approval) => approval.entry.fingerprint))) {
+    const active_entry_ids = activeWithFingerprint(view, fingerprint).map((head) => head.entry.citation.entry_id);
+    resolved.expected.fingerprints.push({ fingerprint, active_entry_ids });
+  }
+  for (const entryId of relied) {
+    resolved.expected.entries.push({ entry_id: entryId, last_revision: heads.get(entryId)?.last_revision ?? null });
+  }
+  return resolved;
+}

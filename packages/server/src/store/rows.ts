@@ -1,0 +1,159 @@
+// Rows as both adapters read them, once their JSON columns are decoded, and their mapping to the Store's values.
+// SQLite keeps JSON in TEXT columns (sqlite/rows.ts decodes them); PostgreSQL's json columns arrive decoded.
+import type {
+  ArtifactReference,
+  EntryChange,
+  MemoryCitation,
+  MemoryEntry,
+  SourceReference,
+} from "@powercontext/protocol";
+import type {
+  CandidateStatus,
+  EntryHead,
+  HandoffRevision,
+  JsonObject,
+  MemoryCandidate,
+  MemoryRevisionChanges,
+  StoredSource,
+} from "./types.ts";
+
+export interface SourceRow {
+  scope_id: string;
+  source_id: string;
+  position: number;
+  content: string;
+  metadata: JsonObject;
+  captured_at: string;
+}
+
+export interface EntryVersionRow {
+  entry_version_id: string;
+  entry_id: string;
+  version: number;
+  kind: string;
+  text: string;
+  search_text: string;
+  source_refs: SourceReference[];
+  artifact_refs: ArtifactReference[];
+  written_revision: number;
+}
+
+/** An entry_version row joined with its entry_head row. */
+export interface HeadVersionRow extends EntryVersionRow {
+  state: string;
+  fingerprint: string;
+  last_revision: number;
+}
+
+export interface ChangeRow {
+  revision: number;
+  op: EntryChange["op"];
+  entry_id: string;
+  from_version_id: string | null;
+  to_version_id: string | null;
+  reason: string | null;
+}
+
+export interface CandidateRow {
+  candidate_id: string;
+  version: number;
+  status: CandidateStatus;
+  kind: string;
+  text: string;
+  confidence: number;
+  extractor: string;
+  source_refs: SourceReference[];
+  reviewer: string | null;
+  decision_reason: string | null;
+  result: MemoryCitation | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HandoffRow {
+  revision: number;
+  content: JsonObject;
+  content_key: string;
+  committed_at: string;
+}
+
+export function memoryRef(revision: number): ArtifactReference {
+  return { family: "memory", artifact_id: "memory", revision };
+}
+
+/** The head a revision number names: null while the scope has no Memory (revision 0). */
+export function memoryHead(revision: number): ArtifactReference | null {
+  return revision === 0 ? null : memoryRef(revision);
+}
+
+export function toStoredSource(row: SourceRow): StoredSource {
+  return {
+    scope_id: row.scope_id,
+    source_id: row.source_id,
+    position: row.position,
+    content: row.content,
+    metadata: row.metadata,
+    captured_at: row.captured_at,
+  };
+}
+
+export function toMemoryEntry(row: EntryVersionRow, revision: number, active: boolean): MemoryEntry {
+  return {
+    citation: { memory_ref: memoryRef(revision), entry_id: row.entry_id, entry_version_id: row.entry_version_id },
+    version: row.version,
+    kind: row.kind,
+    text: row.text,
+    state: active ? "active" : "inactive",
+    source_refs: row.source_refs,
+    artifact_refs: row.artifact_refs,
+  };
+}
+
+export function toEntryHead(row: HeadVersionRow, head: number): EntryHead {
+  return {
+    entry: toMemoryEntry(row, head, row.state === "active"),
+    fingerprint: row.fingerprint,
+    last_revision: row.last_revision,
+  };
+}
+
+/** Change rows ordered by revision, grouped into one element per revision. */
+export function groupChanges(rows: readonly ChangeRow[]): MemoryRevisionChanges[] {
+  const revisions: MemoryRevisionChanges[] = [];
+  for (const row of rows) {
+    let last = revisions.at(-1);
+    if (!last || last.memory_ref.revision !== row.revision) {
+      last = { memory_ref: memoryRef(row.revision), changes: [] };
+      revisions.push(last);
+    }
+    last.changes.push({
+      op: row.op,
+      entry_id: row.entry_id,
+      from_entry_version_id: row.from_version_id,
+      to_entry_version_id: row.to_version_id,
+      reason: row.reason,
+    });
+  }
+  return revisions;
+}
+
+export function toCandidate(row: CandidateRow): MemoryCandidate {
+  return {
+    candidate_id: row.candidate_id,
+    version: row.version,
+    status: row.status,
+    proposal: { kind: row.kind, text: row.text },
+    confidence: row.confidence,
+    extractor: row.extractor,
+    source_refs: row.source_refs,
+    reviewer: row.reviewer,
+    decision_reason: row.decision_reason,
+    result: row.result,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function toHandoffRevision(row: HandoffRow): HandoffRevision {
+  return { revision: row.revision, content: row.content, committed_at: row.committed_at };
+}

@@ -1,0 +1,77 @@
+// Searching Memory: lexical hits over the active entries and the entry vectors of the semantic layer.
+import type { ArtifactReference, MemoryEntry } from "@powercontext/protocol";
+
+export interface MemorySearchQuery {
+  scope_id: string;
+  /** Analyzed terms; an entry matches when its search text contains any of them. */
+  terms: string[];
+  limit: number;
+}
+
+export interface MemorySearchHit {
+  entry: MemoryEntry;
+  /** Lexical relevance, higher is better (already sign-corrected). */
+  relevance: number;
+  /** Head revision in which this entry version was written (for recency). */
+  written_revision: number;
+  /** The entry version's analyzed search text, for admission and dedupe checks. */
+  search_text: string;
+}
+
+export interface MemorySearchResult {
+  memory: ArtifactReference | null;
+  hits: MemorySearchHit[];
+}
+
+/** The head of one entry as the vector index needs it: its current version, whether it is active, its vector. */
+export interface VectorHead {
+  /** The head's row key: a small integer that identifies the entry within the store. */
+  key: number;
+  entry_id: string;
+  entry_version_id: string;
+  active: boolean;
+  /** The stored vector of this version under the requested model (its bytes), or null when none is stored yet. */
+  vector: Uint8Array | null;
+  /** The version's kind and text, present only when `vector` is null (so that the caller can compute it). */
+  kind?: string;
+  text?: string;
+}
+
+export interface VectorHeads {
+  /** The scope's Memory revision these heads are read at (0 when it has none). */
+  revision: number;
+  heads: VectorHead[];
+}
+
+export interface EntryVectorWrite {
+  scope_id: string;
+  entry_version_id: string;
+  /** The vector's bytes, as the model encodes it. */
+  vector: Uint8Array;
+}
+
+export interface SearchOperations {
+  searchMemory(query: MemorySearchQuery): Promise<MemorySearchResult>;
+  /** How many active-or-not indexed entry versions contain each term (approximate document frequency). */
+  termFrequencies(scope_id: string, terms: string[]): Promise<Map<string, number>>;
+  /**
+   * A page of the heads of the scope's entries changed after `since_revision` (all of them for 0), active or not,
+   * with their vectors under `model`: at most `page.limit` heads of key above `page.after_key`, by key, read in one
+   * snapshot at the returned revision.
+   */
+  readVectorHeads(
+    scope_id: string,
+    model: string,
+    since_revision: number,
+    page: { after_key: number; limit: number },
+  ): Promise<VectorHeads>;
+  /**
+   * The active entries among `entry_version_ids` (of the scope's head) as search hits of relevance 0, in the given
+   * order; versions no longer at the head are left out.
+   */
+  readSearchHits(scope_id: string, entry_version_ids: string[]): Promise<MemorySearchResult>;
+  /** Stores (or replaces) entry versions' vectors under `model`. Vectors are derived data: no revision is written. */
+  putEntryVectors(model: string, vectors: EntryVectorWrite[]): Promise<void>;
+  /** Scopes holding an active entry without a vector under `model`, for the start-up backfill. */
+  scopesMissingVectors(model: string): Promise<string[]>;
+}
