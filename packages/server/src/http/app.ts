@@ -18,7 +18,7 @@ import { memoryRoutes } from "./routes/memory.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { workRoutes } from "./routes/work.ts";
-import { OPERATIONS } from "./schemas/routes.ts";
+import { OPERATIONS } from "@powercontext/protocol/operations";
 
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 /** Large enough for 200,000 characters of content or query, JSON-escaped; anything bigger gets 413. */

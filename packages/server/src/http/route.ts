@@ -1,6 +1,6 @@
 // Registers one contract operation from the OPERATIONS table, so paths and schemas are written exactly once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OPERATIONS, type OperationSpec } from "./schemas/routes.ts";
+import { OPERATIONS, type OperationSpec } from "@powercontext/protocol/operations";
 
 export type OperationId = keyof typeof OPERATIONS;
 

@@ -6,9 +6,10 @@ import {
   type EntryChange as ProtocolEntryChange,
   type MemoryEntry as ProtocolMemoryEntry,
   type PreparedContext as ProtocolPreparedContext,
-} from "@powercontext/protocol";
+} from "../index.ts";
 import { IsSchema, type TSchema } from "typebox";
 import { Compile } from "typebox/compile";
+import { OPERATIONS } from "../operations.ts";
 import * as Schemas from "./index.ts";
 import {
   ApproveMemoryCandidateRequest,
@@ -24,7 +25,6 @@ import {
   MemoryCandidate,
   MemoryEntry,
   MemoryMutationResponse,
-  OPERATIONS,
   PrepareContextRequest,
   PreparedContext,
   ReadinessResponse,
@@ -304,7 +304,7 @@ function walk(schema: SchemaNode, visit: (node: SchemaNode) => void): void {
 }
 
 const exportedSchemas = Object.entries(Schemas).flatMap(([name, value]) =>
-  name !== "OPERATIONS" && IsSchema(value) ? [[name, value] as const] : [],
+  IsSchema(value) ? [[name, value] as const] : [],
 );
 const operationSchemas = Object.entries(OPERATIONS).flatMap(([id, operation]) => [
   ...("body" in operation ? [[`${id} body`, operation.body] as const] : []),

@@ -1,6 +1,6 @@
 // Work continuity (api-v1.md §9): typed records stored as Sources, with receipts.
 import { Type, type Static } from "typebox";
-import { CURRENT_WORK_HANDOFF_SCHEMA, TASK_OUTCOME_SCHEMA, WORK_CONTRACT_SCHEMA } from "@powercontext/protocol";
+import { CURRENT_WORK_HANDOFF_SCHEMA, TASK_OUTCOME_SCHEMA, WORK_CONTRACT_SCHEMA } from "../handoff.ts";
 import { ArtifactReference, Nullable, ScopeId, SourceReference, StringEnum, TrimmedString } from "./common.ts";
 import { HandoffCitation, HandoffDisposition, HandoffResolution, PreparedHandoff } from "./handoff.ts";
 

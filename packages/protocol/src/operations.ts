@@ -1,7 +1,7 @@
 // Every HTTP operation we serve, keyed by operationId: method, path, request and response schemas per status.
 // Route plugins read their schemas from here and the OpenAPI document is generated from it.
 import type { TSchema } from "typebox";
-import { CapabilitiesResponse } from "./capabilities.ts";
+import { CapabilitiesResponse } from "./schemas/capabilities.ts";
 import {
   ApproveMemoryCandidateRequest,
   GetMemoryCandidateRequest,
@@ -10,10 +10,10 @@ import {
   MemoryCandidate,
   RejectMemoryCandidateRequest,
   ReviseMemoryCandidateRequest,
-} from "./candidates.ts";
-import { MemoryEntry } from "./common.ts";
-import { PrepareContextRequest, PreparedContext } from "./context.ts";
-import { ErrorEnvelope } from "./error.ts";
+} from "./schemas/candidates.ts";
+import { MemoryEntry } from "./schemas/common.ts";
+import { PrepareContextRequest, PreparedContext } from "./schemas/context.ts";
+import { ErrorEnvelope } from "./schemas/error.ts";
 import {
   ActivateHandoffRequest,
   ActivateHandoffResponse,
@@ -25,8 +25,8 @@ import {
   HandoffResolution,
   PrepareHandoffRequest,
   PreparedHandoff,
-} from "./handoff.ts";
-import { LivenessResponse, ReadinessResponse } from "./health.ts";
+} from "./schemas/handoff.ts";
+import { LivenessResponse, ReadinessResponse } from "./schemas/health.ts";
 import {
   FlushMemoryRequest,
   FlushMemoryResponse,
@@ -41,9 +41,9 @@ import {
   ReviseMemoryEntryRequest,
   SearchMemoryRequest,
   SearchMemoryResponse,
-} from "./memory.ts";
-import { CaptureRequest, CaptureResponse } from "./sources.ts";
-import { ScopedStats, StatsQuery } from "./stats.ts";
+} from "./schemas/memory.ts";
+import { CaptureRequest, CaptureResponse } from "./schemas/sources.ts";
+import { ScopedStats, StatsQuery } from "./schemas/stats.ts";
 import {
   AcknowledgeHandoffRequest,
   AcknowledgeHandoffResponse,
@@ -52,7 +52,7 @@ import {
   PrepareCurrentHandoffResponse,
   RecordTaskOutcomeRequest,
   WorkSourceReceipt,
-} from "./work.ts";
+} from "./schemas/work.ts";
 
 export interface OperationSpec {
   readonly method: "GET" | "POST";

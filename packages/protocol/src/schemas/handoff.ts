@@ -1,6 +1,6 @@
 // Handoff operations (api-v1.md §8): prepare, finalize, commit, continue, activate, and their value types.
 import { Type, type Static } from "typebox";
-import { HANDOFF_SCHEMA, PREPARED_HANDOFF_SCHEMA } from "@powercontext/protocol";
+import { HANDOFF_SCHEMA, PREPARED_HANDOFF_SCHEMA } from "../handoff.ts";
 import {
   ArtifactReference,
   Count,
