@@ -1,8 +1,16 @@
-// Registers one contract operation from the OPERATIONS table, so paths and schemas are written exactly once.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+// Registers one operation of the contract's operation table, so paths and schemas are written exactly once, and hands
+// the handler its body and query string typed from the same schemas Fastify validates them with.
+import type { OperationBody, OperationId, OperationQuery } from "@powercontext/protocol";
 import { OPERATIONS, type OperationSpec } from "@powercontext/protocol/operations";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
-export type OperationId = keyof typeof OPERATIONS;
+/** Fastify's route generics of one operation. Validation runs before the handler, so these types hold inside it. */
+export interface OperationRouteTypes<Id extends OperationId> {
+  Body: OperationBody<Id>;
+  Querystring: OperationQuery<Id>;
+}
+
+export type RouteRequest<Id extends OperationId> = FastifyRequest<OperationRouteTypes<Id>>;
 
 export interface HandlerResult {
   status?: number;
@@ -10,15 +18,15 @@ export interface HandlerResult {
   headers?: Record<string, string>;
 }
 
-export function route(
+export function route<Id extends OperationId>(
   app: FastifyInstance,
-  operationId: OperationId,
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<HandlerResult>,
+  operationId: Id,
+  handler: (request: RouteRequest<Id>, reply: FastifyReply) => Promise<HandlerResult>,
 ): void {
   const spec: OperationSpec = OPERATIONS[operationId];
-  app.route({
+  app.route<OperationRouteTypes<Id>>({
     method: spec.method,
-    url: spec.url,
+    url: spec.path,
     config: { operationId },
     schema: {
       operationId,
