@@ -1,5 +1,5 @@
 // flush_memory: process at most one window of pending Sources into candidates, reviews and Memory (contract §7.1).
-import { containsSecret, type ArtifactReference } from "@powercontext/protocol";
+import { containsSecret, type FlushMemoryRequest, type FlushMemoryResponse } from "@powercontext/protocol";
 import { termSimilarity } from "../../search/analyze.ts";
 import type { NewCandidate, Store } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -13,16 +13,7 @@ export const CANDIDATE_ID_PREFIX = "mcand_";
 export const NEAR_DUPLICATE_SIMILARITY = 0.8;
 const COMMIT_ATTEMPTS = 3;
 
-export interface FlushResponse {
-  status: "processed" | "idle";
-  previous_cursor: number;
-  current_cursor: number;
-  high_watermark: number;
-  processed_source_count: number;
-  memory: ArtifactReference | null;
-}
-
-export async function flushMemory(deps: DomainDeps, request: { scope_id: string }): Promise<FlushResponse> {
+export async function flushMemory(deps: DomainDeps, request: FlushMemoryRequest): Promise<FlushMemoryResponse> {
   for (let attempt = 1; ; attempt += 1) {
     const window = await deps.store.readJournalWindow(request.scope_id, FLUSH_WINDOW);
     const last = window.sources.at(-1);

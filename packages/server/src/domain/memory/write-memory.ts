@@ -1,5 +1,10 @@
 // Explicit Memory writes: remember, revise, retire. Results follow contract §7.2, §7.6 and §7.7.
-import type { ArtifactReference, MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import type {
+  MemoryMutationResponse,
+  RememberRequest,
+  RetireMemoryEntryRequest,
+  ReviseMemoryEntryRequest,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { EntryMutationResult } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -7,23 +12,10 @@ import { buildEntryVersion } from "./new-entry.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "./normalize.ts";
 
-export interface MemoryWriteResponse {
-  memory: ArtifactReference;
-  entry: MemoryEntry | null;
-}
-
-export interface RememberRequest {
-  scope_id: string;
-  kind: string;
-  text: string;
-  reason?: string | null;
-  expected_revision?: number | null;
-}
-
 export async function rememberMemory(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
   request: RememberRequest,
-): Promise<MemoryWriteResponse> {
+): Promise<MemoryMutationResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
@@ -49,18 +41,10 @@ export async function rememberMemory(
   }
 }
 
-export interface ReviseRequest {
-  scope_id: string;
-  citation: MemoryCitation;
-  kind: string;
-  text: string;
-  reason?: string | null;
-}
-
 export async function reviseMemoryEntry(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
-  request: ReviseRequest,
-): Promise<MemoryWriteResponse> {
+  request: ReviseMemoryEntryRequest,
+): Promise<MemoryMutationResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
@@ -81,16 +65,10 @@ export async function reviseMemoryEntry(
   return mutationResponse(result);
 }
 
-export interface RetireRequest {
-  scope_id: string;
-  citation: MemoryCitation;
-  reason?: string | null;
-}
-
 export async function retireMemoryEntry(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: RetireRequest,
-): Promise<MemoryWriteResponse> {
+  request: RetireMemoryEntryRequest,
+): Promise<MemoryMutationResponse> {
   rejectSecrets({ reason: request.reason ?? null });
   const result = await deps.store.retireEntry({
     scope_id: request.scope_id,
@@ -101,7 +79,7 @@ export async function retireMemoryEntry(
   return mutationResponse(result);
 }
 
-function mutationResponse(result: EntryMutationResult): MemoryWriteResponse {
+function mutationResponse(result: EntryMutationResult): MemoryMutationResponse {
   switch (result.status) {
     case "written":
     case "unchanged":

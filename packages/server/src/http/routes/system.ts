@@ -1,7 +1,7 @@
 // Capabilities, statistics, Prometheus metrics and the OpenAPI document.
 import type { FastifyInstance } from "fastify";
 import type { DomainDeps } from "../../domain/deps.ts";
-import { getScopedStats, type StatsPeriod } from "../../domain/stats/scoped-stats.ts";
+import { getScopedStats } from "../../domain/stats/scoped-stats.ts";
 import type { HttpMetrics } from "../metrics.ts";
 import { route } from "../route.ts";
 
@@ -35,8 +35,7 @@ export async function systemRoutes(
   const capabilities = capabilitiesFor(options.domain);
   route(app, "get_capabilities", async () => ({ body: capabilities }));
   route(app, "get_stats", async (request) => {
-    const query = request.query as { scope_id: string; period?: StatsPeriod };
-    return { body: await getScopedStats(options.domain, query), headers: { "cache-control": "no-store" } };
+    return { body: await getScopedStats(options.domain, request.query), headers: { "cache-control": "no-store" } };
   });
   app.get("/metrics", { schema: { hide: true }, config: { operationId: "metrics" } }, async (_request, reply) => {
     const text = await options.metrics.registry.metrics();
