@@ -1,6 +1,6 @@
 // Registers one operation of the contract's operation table, so paths and schemas are written exactly once, and hands
 // the handler its body and query string typed from the same schemas Fastify validates them with.
-import type { OperationBody, OperationId, OperationQuery } from "@powercontext/protocol";
+import type { OperationBody, OperationId, OperationQuery, OperationResponse } from "@powercontext/protocol";
 import { OPERATIONS, type OperationSpec } from "@powercontext/protocol/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -12,16 +12,18 @@ export interface OperationRouteTypes<Id extends OperationId> {
 
 export type RouteRequest<Id extends OperationId> = FastifyRequest<OperationRouteTypes<Id>>;
 
-export interface HandlerResult {
+/** The answer of a handler: the operation's success body (errors are thrown and rendered by http/errors.ts). */
+export interface HandlerResult<Id extends OperationId> {
   status?: number;
-  body: unknown;
+  body: OperationResponse<Id>;
   headers?: Record<string, string>;
 }
 
 export function route<Id extends OperationId>(
   app: FastifyInstance,
   operationId: Id,
-  handler: (request: RouteRequest<Id>, reply: FastifyReply) => Promise<HandlerResult>,
+  // NoInfer: the operation id alone picks the types, so a handler's literals are checked against them, not widened.
+  handler: NoInfer<(request: RouteRequest<Id>, reply: FastifyReply) => Promise<HandlerResult<Id>>>,
 ): void {
   const spec: OperationSpec = OPERATIONS[operationId];
   app.route<OperationRouteTypes<Id>>({
