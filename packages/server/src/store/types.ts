@@ -1,12 +1,23 @@
 // The Store interface: atomic, use-case-level operations, all async. No SQL, rows or transactions leave an adapter.
 import type {
   ArtifactReference,
-  EntryChange,
+  CandidateStatus,
   JsonValue,
+  ListMemoryCandidatesResponse,
+  ListMemoryEntriesResponse,
+  MemoryCandidate,
   MemoryCitation,
   MemoryEntry,
+  MemoryProposal,
+  MemoryRevisionChanges,
   SourceReference,
 } from "@powercontext/protocol";
+
+// Values the Store hands back exactly as the contract sends them: the wire types, under the Store's names.
+export type { CandidateStatus, MemoryCandidate, MemoryRevisionChanges };
+export type MemoryListing = ListMemoryEntriesResponse;
+export type CandidateProposal = MemoryProposal;
+export type CandidatePage = ListMemoryCandidatesResponse;
 
 export type JsonObject = { [key: string]: JsonValue };
 
@@ -113,16 +124,6 @@ export type EntryLookup =
   | { status: "artifact_not_found" }
   | { status: "memory_not_found" };
 
-export interface MemoryListing {
-  memory: ArtifactReference | null;
-  entries: MemoryEntry[];
-}
-
-export interface MemoryRevisionChanges {
-  memory_ref: ArtifactReference;
-  changes: EntryChange[];
-}
-
 export type ChangesResult =
   | { status: "ok"; memory: ArtifactReference | null; revisions: MemoryRevisionChanges[] }
   | { status: "since_beyond_head" };
@@ -180,29 +181,6 @@ export interface EntryVectorWrite {
 
 // ---------- Candidates and review ----------
 
-export type CandidateStatus = "pending" | "approved" | "rejected";
-
-export interface CandidateProposal {
-  kind: string;
-  text: string;
-}
-
-export interface MemoryCandidate {
-  candidate_id: string;
-  version: number;
-  status: CandidateStatus;
-  proposal: CandidateProposal;
-  confidence: number;
-  extractor: string;
-  source_refs: SourceReference[];
-  reviewer: string | null;
-  decision_reason: string | null;
-  /** The entry the approval produced or matched (a duplicate approval points at the existing entry). */
-  result: MemoryCitation | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** How the review stage disposed of a new candidate inside a flush. */
 export type CandidateDisposition =
   | { status: "pending" }
@@ -246,11 +224,6 @@ export interface CandidateListQuery {
   status: CandidateStatus;
   cursor: string | null;
   limit: number;
-}
-
-export interface CandidatePage {
-  candidates: MemoryCandidate[];
-  next_cursor: string | null;
 }
 
 export type CandidateDecision =
