@@ -29,7 +29,7 @@ export interface TestAppOptions {
   semanticRecall?: "builtin" | "off";
 }
 
-/** A request body as app.inject takes it: an object is sent as JSON, a string as it is. */
+/** What app.inject takes for a payload: an object is sent as JSON, a string unchanged. */
 type Payload = InjectOptions["payload"];
 
 export interface TestApp {
