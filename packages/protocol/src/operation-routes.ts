@@ -3,8 +3,8 @@
 // operations.ts completes each entry with its schemas.
 
 export interface OperationRoute {
-  readonly method: "GET" | "POST";
   /** A GET takes its input as query-string parameters, a POST as a JSON body. */
+  readonly method: "GET" | "POST";
   readonly path: string;
   readonly summary: string;
 }

@@ -25,10 +25,8 @@ export type OperationRequest<Id extends OperationId> =
 /** The statuses an operation answers with its result; every other status carries an error body. */
 export type SuccessStatus = 200 | 202;
 
+type SuccessSchema<Id extends OperationId> = Spec<Id>["response"][Extract<keyof Spec<Id>["response"], SuccessStatus>];
+
 /** The body of an operation's success answer (readiness answers the same body with 503 when not ready). */
-export type OperationResponse<Id extends OperationId> = Spec<Id>["response"][Extract<
-  keyof Spec<Id>["response"],
-  SuccessStatus
->] extends infer Schema extends TSchema
-  ? Static<Schema>
-  : never;
+export type OperationResponse<Id extends OperationId> =
+  SuccessSchema<Id> extends infer Schema extends TSchema ? Static<Schema> : never;
