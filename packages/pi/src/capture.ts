@@ -1,5 +1,5 @@
 // Automatic capture of the submitted prompt as a content Source.
-import { containsSecret, sha256Hex, utf8Length } from "@powercontext/protocol";
+import { containsSecret, sha256Hex, utf8Length, type CaptureRequest } from "@powercontext/protocol";
 import { isObject, type PowerContextClient } from "./client.ts";
 import type { TurnIdentity } from "./turn.ts";
 
@@ -30,7 +30,7 @@ export interface PromptCapture {
 }
 
 /** The capture request body: exactly scope_id, source_id, content and the five metadata keys. */
-export function promptSourceBody({ scopeId, prompt, cwd, turn }: PromptCapture): Record<string, unknown> {
+export function promptSourceBody({ scopeId, prompt, cwd, turn }: PromptCapture): CaptureRequest {
   return {
     scope_id: scopeId,
     source_id: promptSourceId(scopeId, turn, prompt),

@@ -87,7 +87,7 @@ test("a redirect is rejected and never followed, so credentials are not forwarde
     res.end();
   });
   await assert.rejects(
-    client(url, { authorization: "Bearer s3cr3t-token" }).request("search_memory", { query: "q" }),
+    client(url, { authorization: "Bearer s3cr3t-token" }).request("search_memory", { scope_id: "s", query: "q" }),
     isPiError("invalid_response"),
   );
   assert.equal(target.seen.length, 0);
@@ -98,18 +98,24 @@ test("a body over 1 MiB is rejected, by Content-Length and by the stream", async
     res.writeHead(200, { "content-type": "application/json", "content-length": String(MAX_RESPONSE_BYTES + 1) });
     res.end(" ".repeat(MAX_RESPONSE_BYTES + 1));
   });
-  await assert.rejects(client(declared.url).request("list_memory_entries", {}), isPiError("invalid_response"));
+  await assert.rejects(
+    client(declared.url).request("list_memory_entries", { scope_id: "s" }),
+    isPiError("invalid_response"),
+  );
   const streamed = await serve(t, (_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     for (let i = 0; i < 17; i += 1) res.write(" ".repeat(65_536));
     res.end("{}");
   });
-  await assert.rejects(client(streamed.url).request("list_memory_entries", {}), isPiError("invalid_response"));
+  await assert.rejects(
+    client(streamed.url).request("list_memory_entries", { scope_id: "s" }),
+    isPiError("invalid_response"),
+  );
   const exact = await serve(t, (_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(`{}${" ".repeat(MAX_RESPONSE_BYTES - 2)}`);
   });
-  assert.deepEqual((await client(exact.url).request("list_memory_entries", {})).value, {});
+  assert.deepEqual((await client(exact.url).request("list_memory_entries", { scope_id: "s" })).value, {});
 });
 
 test("a success body that is not JSON is rejected", async (t) => {
@@ -117,7 +123,7 @@ test("a success body that is not JSON is rejected", async (t) => {
     res.writeHead(200, { "content-type": "text/html" });
     res.end("<html>hello</html>");
   });
-  await assert.rejects(client(url).request("list_memory_entries", {}), isPiError("invalid_response"));
+  await assert.rejects(client(url).request("list_memory_entries", { scope_id: "s" }), isPiError("invalid_response"));
 });
 
 test("an error status carries the envelope's code and message", async (t) => {
@@ -129,33 +135,47 @@ test("an error status carries the envelope's code and message", async (t) => {
       { "x-powercontext-request-id": "r1" },
     ),
   );
-  await assert.rejects(client(url).request("remember_memory", {}), (error: unknown) => {
-    assert.ok(error instanceof PiError);
-    assert.equal(error.code, "http_error");
-    assert.deepEqual(error.http, {
-      status: 409,
-      serverCode: "revision_conflict",
-      serverMessage: "The Memory Revision is stale.",
-      requestId: "r1",
-    });
-    return true;
-  });
+  await assert.rejects(
+    client(url).request("remember_memory", { scope_id: "s", kind: "decision", text: "t" }),
+    (error: unknown) => {
+      assert.ok(error instanceof PiError);
+      assert.equal(error.code, "http_error");
+      assert.deepEqual(error.http, {
+        status: 409,
+        serverCode: "revision_conflict",
+        serverMessage: "The Memory Revision is stale.",
+        requestId: "r1",
+      });
+      return true;
+    },
+  );
 });
 
 test("the per-request timeout and a caller signal both abort as transport failures", async (t) => {
   const { url } = await serve(t, () => undefined);
   const started = Date.now();
   await assert.rejects(
-    client(url, { requestTimeoutMs: 60 }).request("flush_memory", {}),
+    client(url, { requestTimeoutMs: 60 }).request("flush_memory", { scope_id: "s" }),
     isPiError("transport_failed"),
   );
   assert.ok(Date.now() - started < 900);
   await assert.rejects(
-    client(url, { requestTimeoutMs: 5000 }).request("flush_memory", {}, AbortSignal.timeout(60)),
+    client(url, { requestTimeoutMs: 5000 }).request("flush_memory", { scope_id: "s" }, AbortSignal.timeout(60)),
     isPiError("transport_failed"),
   );
 });
 
 test("a refused connection is a transport failure", async () => {
   await assert.rejects(client("http://127.0.0.1:9").request("get_liveness", {}), isPiError("transport_failed"));
+});
+
+test("forward sends a payload built elsewhere exactly as request sends its own", async (t) => {
+  const { url, seen } = await serve(t, (_req, res) => json(res, 200, {}));
+  await client(url).forward("remember_memory", { scope_id: "s", kind: "decision", text: "t", extra: 1 });
+  await client(url).forward("get_stats", { scope_id: "s", period: "7d" });
+  assert.equal(seen[0]?.method, "POST");
+  assert.equal(seen[0]?.url, "/v1/memory/remember");
+  assert.deepEqual(JSON.parse(seen[0]?.body ?? ""), { scope_id: "s", kind: "decision", text: "t", extra: 1 });
+  assert.equal(seen[1]?.method, "GET");
+  assert.equal(seen[1]?.url, "/v1/stats?scope_id=s&period=7d");
 });

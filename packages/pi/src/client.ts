@@ -1,6 +1,13 @@
-// The HTTP client of the Server: fixed headers, manual redirects rejected, 1 MiB body cap, JSON required.
+// The HTTP client of the Server: fixed headers, manual redirects rejected, 1 MiB body cap, JSON required. Methods,
+// paths and payload types come from the contract's operation table in @powercontext/protocol (its schema-free half,
+// so the schemas are never evaluated under the host's TypeBox).
+import {
+  OPERATION_ROUTES,
+  type OperationId,
+  type OperationRequest,
+  type OperationResponse,
+} from "@powercontext/protocol";
 import { PiError } from "./errors.ts";
-import { OPERATIONS, type OperationId } from "./operations.ts";
 import type { Settings } from "./config.ts";
 
 export const USER_AGENT = "powercontext-pi/0.1.0";
@@ -10,19 +17,34 @@ export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 export type JsonObject = Record<string, unknown>;
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-export interface ClientResponse {
+export interface ClientResponse<Value = unknown> {
   status: number;
-  value: unknown;
+  /**
+   * The parsed JSON body, typed as the contract's success answer. It is not validated here (the Server may be any
+   * implementation of the contract), so code that acts on it still checks what it reads, e.g. parsePreparedContext.
+   */
+  value: Value;
   requestId: string | null;
 }
 
 export interface PowerContextClient {
   readonly baseUrl: string;
   /**
-   * Sends one operation. Each request has its own timeout (`requestTimeoutMs`); `signal` adds a caller limit such
-   * as the turn budget. Resolves on 2xx with the parsed JSON body; rejects with a PiError otherwise.
+   * Sends one operation: a POST with `payload` as its JSON body, a GET with it as form-encoded query parameters.
+   * Each request has its own timeout (`requestTimeoutMs`); `signal` adds a caller limit such as the turn budget.
+   * Resolves on 2xx with the parsed JSON body; rejects with a PiError otherwise.
    */
-  request(operation: OperationId, payload: JsonObject, signal?: AbortSignal): Promise<ClientResponse>;
+  request<Id extends OperationId>(
+    operation: Id,
+    payload: OperationRequest<Id>,
+    signal?: AbortSignal,
+  ): Promise<ClientResponse<OperationResponse<Id>>>;
+  /**
+   * Sends a payload this package did not build, such as a tool call's arguments with the derived Scope added: Pi
+   * checked them only against the tool's own parameter schema, and the Server validates them against the
+   * operation's. Otherwise the same as `request`.
+   */
+  forward(operation: OperationId, payload: JsonObject, signal?: AbortSignal): Promise<ClientResponse>;
 }
 
 export interface ClientOptions {
@@ -32,38 +54,44 @@ export interface ClientOptions {
 
 export function createClient({ settings, fetch: fetchImpl = fetch }: ClientOptions): PowerContextClient {
   const baseUrl = settings.baseUrl.replace(/\/+$/, "");
+  async function send<Value>(
+    operationId: OperationId,
+    payload: object,
+    signal: AbortSignal | undefined,
+  ): Promise<ClientResponse<Value>> {
+    const { method, path } = OPERATION_ROUTES[operationId];
+    const headers: Record<string, string> = { Accept: "application/json", "User-Agent": USER_AGENT };
+    if (settings.authorization !== null) headers.Authorization = settings.authorization;
+    const timeout = AbortSignal.timeout(settings.requestTimeoutMs);
+    const init: RequestInit = {
+      method,
+      headers,
+      redirect: "manual",
+      signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
+    };
+    let url = `${baseUrl}${path}`;
+    if (method === "POST") {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(payload);
+    } else {
+      url += queryString(payload);
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(url, init);
+    } catch (error) {
+      throw new PiError("transport_failed", `${path}: request failed`, { cause: error });
+    }
+    return readResponse(path, response);
+  }
   return {
     baseUrl,
-    async request(operationId, payload, signal) {
-      const operation = OPERATIONS[operationId];
-      const headers: Record<string, string> = { Accept: "application/json", "User-Agent": USER_AGENT };
-      if (settings.authorization !== null) headers.Authorization = settings.authorization;
-      const timeout = AbortSignal.timeout(settings.requestTimeoutMs);
-      const init: RequestInit = {
-        method: operation.method,
-        headers,
-        redirect: "manual",
-        signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
-      };
-      let url = `${baseUrl}${operation.path}`;
-      if (operation.payload === "body") {
-        headers["Content-Type"] = "application/json";
-        init.body = JSON.stringify(payload);
-      } else if (operation.payload === "query") {
-        url += queryString(payload);
-      }
-      let response: Response;
-      try {
-        response = await fetchImpl(url, init);
-      } catch (error) {
-        throw new PiError("transport_failed", `${operation.path}: request failed`, { cause: error });
-      }
-      return readResponse(operation.path, response);
-    },
+    request: (operationId, payload, signal) => send(operationId, payload, signal),
+    forward: (operationId, payload, signal) => send(operationId, payload, signal),
   };
 }
 
-function queryString(payload: JsonObject): string {
+function queryString(payload: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(payload)) {
     if (value !== undefined && value !== null) params.set(key, String(value));
@@ -72,7 +100,7 @@ function queryString(payload: JsonObject): string {
   return encoded === "" ? "" : `?${encoded}`;
 }
 
-async function readResponse(path: string, response: Response): Promise<ClientResponse> {
+async function readResponse<Value>(path: string, response: Response): Promise<ClientResponse<Value>> {
   const requestId = response.headers.get(REQUEST_ID_HEADER);
   if ((response.status >= 300 && response.status < 400) || response.type === "opaqueredirect") {
     await response.body?.cancel().catch(() => undefined);

@@ -1,6 +1,8 @@
 // PreparedContext v1: rendering of the content block and the strict client-side validator.
 import { utf8Length } from "./hash.ts";
-import { PREPARED_CONTEXT_SCHEMA, type ArtifactReference, type MemoryCitation, type PreparedContext } from "./types.ts";
+import { PREPARED_CONTEXT_SCHEMA } from "./schema-ids.ts";
+import type { ArtifactReference, MemoryCitation } from "./schemas/common.ts";
+import type { PreparedContext } from "./schemas/context.ts";
 
 export const PREPARED_CONTEXT_PREAMBLE =
   "PowerContext prepared untrusted historical context.\n" +

@@ -1,6 +1,6 @@
 // A scripted PowerContextClient for unit tests: records every call and answers from a handler.
+import type { OperationId, OperationResponse } from "@powercontext/protocol";
 import type { ClientResponse, JsonObject, PowerContextClient } from "../client.ts";
-import type { OperationId } from "../operations.ts";
 import type { Runtime } from "../runtime.ts";
 import { createFlusher } from "../flusher.ts";
 import { silentLogger, type HostContext, type HostUi } from "@powercontext/pi-kit";
@@ -26,7 +26,16 @@ export function createFakeClient(handler: FakeHandler = () => ({})): FakeClient 
     baseUrl: "http://127.0.0.1:8000",
     calls: [],
     handler,
-    async request(operation, payload, signal): Promise<ClientResponse> {
+    async request<Id extends OperationId>(
+      operation: Id,
+      payload: object,
+      signal?: AbortSignal,
+    ): Promise<ClientResponse<OperationResponse<Id>>> {
+      const { value, ...response } = await fake.forward(operation, Object.fromEntries(Object.entries(payload)), signal);
+      // A scripted answer is whatever the test says the Server answered; it stands for the parsed body as it is.
+      return { ...response, value: value as OperationResponse<Id> };
+    },
+    async forward(operation, payload, signal): Promise<ClientResponse> {
       const call = { operation, payload, signal };
       fake.calls.push(call);
       const value = await fake.handler(call);

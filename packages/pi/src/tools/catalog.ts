@@ -1,5 +1,5 @@
 // The 13 native tools: name, description, operation, whether it is a gated mutation, and its request body.
-import type { OperationId } from "../operations.ts";
+import type { OperationId } from "@powercontext/protocol";
 import type { Settings } from "../config.ts";
 import type { PARAMETERS } from "./schemas.ts";
 

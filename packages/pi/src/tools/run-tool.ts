@@ -2,7 +2,7 @@
 import { findSecretInValue, parsePreparedContext } from "@powercontext/protocol";
 import { PiError } from "../errors.ts";
 import type { HostContext } from "@powercontext/pi-kit";
-import type { OperationId } from "../operations.ts";
+import type { OperationId } from "@powercontext/protocol";
 import type { Runtime } from "../runtime.ts";
 import type { ToolParams, ToolSpec } from "./catalog.ts";
 import { confirmMutation } from "./confirm.ts";
@@ -49,7 +49,7 @@ export async function runScoped(
     if (refused !== null) return refused;
   }
   try {
-    const response = await runtime.client.request(request.operation, { ...request.body, scope_id: scopeId }, signal);
+    const response = await runtime.client.forward(request.operation, { ...request.body, scope_id: scopeId }, signal);
     if (
       request.operation === "prepare_context" &&
       parsePreparedContext(response.value, runtime.settings.maxBytes) === null

@@ -66,11 +66,11 @@ export async function callServer<T>(
     );
   }
   if (response.status >= 400 && response.status !== 503) {
-    const envelope = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
+    const envelope = envelopeError(parsed);
     throw new ServerCallError(
       response.status,
-      envelope?.code ?? "error",
-      envelope?.message ?? `The Server answered ${response.status}.`,
+      envelope.code ?? "error",
+      envelope.message ?? `The Server answered ${response.status}.`,
     );
   }
   return { status: response.status, body: parsed as T };
@@ -85,12 +85,22 @@ export async function callOk<T>(
 ): Promise<T> {
   const response = await callServer<T>(target, method, path, body);
   if (response.status >= 400) {
-    const envelope = (response.body as { error?: { code?: string; message?: string } } | null)?.error;
+    const envelope = envelopeError(response.body);
     throw new ServerCallError(
       response.status,
-      envelope?.code ?? "unavailable",
-      envelope?.message ?? "The Server is not ready.",
+      envelope.code ?? "unavailable",
+      envelope.message ?? "The Server is not ready.",
     );
   }
   return response.body;
+}
+
+/** The code and message of an error envelope, each as far as `body` carries it as a string. */
+function envelopeError(body: unknown): { code: string | undefined; message: string | undefined } {
+  const error = typeof body === "object" && body !== null && "error" in body ? body.error : undefined;
+  if (typeof error !== "object" || error === null) return { code: undefined, message: undefined };
+  return {
+    code: "code" in error && typeof error.code === "string" ? error.code : undefined,
+    message: "message" in error && typeof error.message === "string" ? error.message : undefined,
+  };
 }

@@ -1,6 +1,7 @@
 // buildApp(deps) → a ready Fastify instance. It never listens; cli/server.ts does.
 import { randomBytes } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
+import { OPERATION_ROUTES } from "@powercontext/protocol";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import type { RecallRecorder } from "../domain/stats/recall-recorder.ts";
@@ -18,7 +19,6 @@ import { memoryRoutes } from "./routes/memory.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { workRoutes } from "./routes/work.ts";
-import { OPERATIONS } from "./schemas/routes.ts";
 
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
 /** Large enough for 200,000 characters of content or query, JSON-escaped; anything bigger gets 413. */
@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
   const metrics = createMetrics(deps.domain.generations);
-  const knownPaths = new Set<string>(Object.values(OPERATIONS).map((operation) => operation.url));
+  const knownPaths = new Set<string>(Object.values(OPERATION_ROUTES).map((operation) => operation.path));
 
   // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
   // Content-Type is a contract violation, which also shields an unauthenticated loopback Server from browser CSRF.

@@ -95,7 +95,7 @@ test("malformed, mistyped, unknown-field and oversized requests get 4xx envelope
 
 test("strict types: strings are not integers and integers are not booleans", async (t) => {
   const { post, store } = await buildTestApp(t);
-  const cases: Array<[string, unknown]> = [
+  const cases: Array<[string, object]> = [
     ["/v1/context/prepare", { scope_id: SCOPE, query: "q", max_bytes: "8000" }],
     ["/v1/context/prepare", { scope_id: SCOPE, query: "q", max_bytes: 511 }],
     ["/v1/memory/entries/list", { scope_id: SCOPE, include_inactive: 1 }],

@@ -1,4 +1,4 @@
-// The OpenAPI document's header. Paths come from the route schemas (schemas/routes.ts) through @fastify/swagger.
+// The OpenAPI document's header. Paths come from the route schemas (@powercontext/protocol/operations) through @fastify/swagger.
 export const OPENAPI_INFO = {
   openapi: "3.1.0",
   info: {

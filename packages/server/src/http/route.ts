@@ -1,24 +1,34 @@
-// Registers one contract operation from the OPERATIONS table, so paths and schemas are written exactly once.
+// Registers one operation of the contract's operation table, so paths and schemas are written exactly once, and hands
+// the handler its body and query string typed from the same schemas Fastify validates them with.
+import type { OperationBody, OperationId, OperationQuery, OperationResponse } from "@powercontext/protocol";
+import { OPERATIONS, type OperationSpec } from "@powercontext/protocol/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { OPERATIONS, type OperationSpec } from "./schemas/routes.ts";
 
-export type OperationId = keyof typeof OPERATIONS;
+/** Fastify's route generics of one operation. Validation runs before the handler, so these types hold inside it. */
+export interface OperationRouteTypes<Id extends OperationId> {
+  Body: OperationBody<Id>;
+  Querystring: OperationQuery<Id>;
+}
 
-export interface HandlerResult {
+export type RouteRequest<Id extends OperationId> = FastifyRequest<OperationRouteTypes<Id>>;
+
+/** The answer of a handler: the operation's success body (errors are thrown and rendered by http/errors.ts). */
+export interface HandlerResult<Id extends OperationId> {
   status?: number;
-  body: unknown;
+  body: OperationResponse<Id>;
   headers?: Record<string, string>;
 }
 
-export function route(
+export function route<Id extends OperationId>(
   app: FastifyInstance,
-  operationId: OperationId,
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<HandlerResult>,
+  operationId: Id,
+  // NoInfer: the operation id alone picks the types, so a handler's literals are checked against them, not widened.
+  handler: NoInfer<(request: RouteRequest<Id>, reply: FastifyReply) => Promise<HandlerResult<Id>>>,
 ): void {
   const spec: OperationSpec = OPERATIONS[operationId];
-  app.route({
+  app.route<OperationRouteTypes<Id>>({
     method: spec.method,
-    url: spec.url,
+    url: spec.path,
     config: { operationId },
     schema: {
       operationId,

@@ -21,7 +21,8 @@ function tokenCount(value: unknown): number | null {
 /** The completion text and usage of a chat-completions response body, or null if it is not one. */
 export function parseCompletion(body: unknown): { text: string; usage: TokenUsage } | null {
   if (typeof body !== "object" || body === null) return null;
-  const { choices, usage } = body as { choices?: unknown; usage?: unknown };
+  const choices = "choices" in body ? body.choices : undefined;
+  const usage = "usage" in body ? body.usage : undefined;
   if (!Array.isArray(choices)) return null;
   const message = (choices[0] as { message?: { content?: unknown } } | undefined)?.message;
   if (typeof message?.content !== "string") return null;

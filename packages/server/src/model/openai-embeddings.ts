@@ -15,7 +15,7 @@ export interface OpenAiEmbeddingOptions {
 /** The vectors of an embeddings response body in input order, or null unless it holds exactly `count` of them. */
 export function parseEmbeddings(body: unknown, count: number): number[][] | null {
   if (typeof body !== "object" || body === null) return null;
-  const { data } = body as { data?: unknown };
+  const data = "data" in body ? body.data : undefined;
   if (!Array.isArray(data) || data.length !== count) return null;
   const vectors: Array<number[] | undefined> = new Array(count);
   for (const [position, item] of data.entries()) {

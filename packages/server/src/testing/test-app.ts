@@ -1,6 +1,6 @@
 // An in-process app over an in-memory store with a fixed clock, closed when the test ends.
 import type { TestContext } from "node:test";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import type { ReviewPolicy } from "../domain/deps.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "../domain/review/policy.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
@@ -29,6 +29,9 @@ export interface TestAppOptions {
   semanticRecall?: "builtin" | "off";
 }
 
+/** What app.inject takes for a payload: an object is sent as JSON, a string unchanged. */
+type Payload = InjectOptions["payload"];
+
 export interface TestApp {
   app: FastifyInstance;
   store: Store;
@@ -37,7 +40,7 @@ export interface TestApp {
   lifecycle: Lifecycle;
   clock: ReturnType<typeof fixedClock>;
   // biome-ignore lint/suspicious/noExplicitAny: tests navigate arbitrary response JSON
-  post(url: string, body: unknown): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
+  post(url: string, body: Payload): Promise<{ status: number; json: any; headers: Record<string, unknown> }>;
 }
 
 export async function buildTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
@@ -78,7 +81,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       const response = await app.inject({
         method: "POST",
         url,
-        payload: body as object,
+        payload: body,
         headers: { "content-type": "application/json" },
       });
       return { status: response.statusCode, json: response.json(), headers: response.headers };

@@ -3,6 +3,7 @@ import {
   EMPTY_PREPARED_CONTEXT,
   renderPreparedContent,
   utf8Length,
+  type PrepareContextRequest,
   type PreparedContext,
 } from "@powercontext/protocol";
 import type { Store } from "../../store/types.ts";
@@ -17,12 +18,6 @@ export const DEFAULT_MAX_BYTES = 8000;
 const RECALL_LIMIT = 16;
 /** A recalled entry whose term set is at least this similar to a better-ranked one adds nothing and is left out. */
 export const PACK_NEAR_DUPLICATE = 0.8;
-
-export interface PrepareContextRequest {
-  scope_id: string;
-  query: string;
-  max_bytes?: number;
-}
 
 export interface PreparedRecall {
   context: PreparedContext;

@@ -1,6 +1,11 @@
 // activate_handoff (contract §8.6): a boundary Source past the scope's handoff cursor generates a draft and moves
 // the cursor to the boundary's position; a boundary at or before the cursor is `ignored`.
-import type { HandoffCitation, HandoffDraft, SourceReference } from "@powercontext/protocol";
+import type {
+  ActivateHandoffRequest,
+  ActivateHandoffResponse,
+  HandoffCitation,
+  SourceReference,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import { DEFAULT_MAX_BYTES } from "../context/prepare-context.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -12,22 +17,6 @@ import { generateDraft } from "./generate-draft.ts";
 import { duplicateEvidence } from "./prepare.ts";
 
 export const MAX_ACTIVATE_EVIDENCE = 32;
-
-export interface ActivateHandoffRequest {
-  scope_id: string;
-  boundary_source: SourceReference;
-  objective: string;
-  evidence?: HandoffCitation[];
-  max_bytes?: number;
-}
-
-export interface ActivateHandoffResponse {
-  status: "generated" | "ignored";
-  boundary_source: SourceReference;
-  previous_position: number;
-  current_position: number;
-  draft: HandoffDraft | null;
-}
 
 export interface ActivateOutcome {
   response: ActivateHandoffResponse;

@@ -1,10 +1,9 @@
 // commit_handoff (contract §8.4): optimistic on the head; committing the head's own content again is a no-op.
 import {
   canonicalJson,
-  type ArtifactReference,
+  type CommitHandoffRequest,
+  type CommitHandoffResponse,
   type HandoffContent,
-  type PreparedHandoff,
-  type SourceReference,
 } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { JsonObject } from "../../store/types.ts";
@@ -13,13 +12,6 @@ import { citedReferences, dedupeCitations, directCitations } from "./citations.t
 import { handoffRef, isHandoffRef } from "./content.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { requireAvailable } from "./evidence.ts";
-
-export interface CommitHandoffResponse {
-  reference: ArtifactReference;
-  content: HandoffContent;
-  source_refs: SourceReference[];
-  artifact_refs: ArtifactReference[];
-}
 
 function committed(revision: number, content: HandoffContent): CommitHandoffResponse {
   return { reference: handoffRef(revision), content, ...citedReferences(content) };
@@ -35,7 +27,7 @@ function stale(): PowerContextError {
  */
 export async function commitHandoff(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: { scope_id: string; handoff: PreparedHandoff },
+  request: CommitHandoffRequest,
 ): Promise<CommitHandoffResponse> {
   rejectSecrets(request.handoff.content);
   const { handoff } = request;

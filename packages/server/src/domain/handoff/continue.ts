@@ -2,10 +2,10 @@
 // history, and report for every statement whether its evidence is available now. Never fails on missing evidence.
 import type {
   ArtifactReference,
+  ContinueHandoffRequest,
   EvidenceCheck,
   HandoffContent,
   HandoffResolution,
-  HandoffSelection,
   HandoffStatement,
   PreparedHandoff,
 } from "@powercontext/protocol";
@@ -14,13 +14,6 @@ import type { DomainDeps } from "../deps.ts";
 import { dedupeCitations } from "./citations.ts";
 import { handoffRef, isHandoffRef } from "./content.ts";
 import { unavailableCitations, type EvidenceDeps } from "./evidence.ts";
-
-export interface ContinueHandoffRequest {
-  scope_id: string;
-  selection: HandoffSelection;
-  prepared?: PreparedHandoff | null;
-  revision?: ArtifactReference | null;
-}
 
 function invalid(message: string): PowerContextError {
   return new PowerContextError("invalid_request", message);

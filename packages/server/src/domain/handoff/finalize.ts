@@ -1,6 +1,6 @@
 // finalize_handoff (contract §8.3): a draft whose direct citations all resolve becomes a PreparedHandoff that records
 // the Handoff head it saw. No model is used and nothing is stored.
-import type { HandoffDraft, PreparedHandoff } from "@powercontext/protocol";
+import type { FinalizeHandoffRequest, PreparedHandoff } from "@powercontext/protocol";
 import type { DomainDeps } from "../deps.ts";
 import { directCitations, dedupeCitations } from "./citations.ts";
 import { handoffRef, preparedHandoff } from "./content.ts";
@@ -9,7 +9,7 @@ import { requireAvailable } from "./evidence.ts";
 
 export async function finalizeHandoff(
   deps: Pick<DomainDeps, "store">,
-  request: { scope_id: string; draft: HandoffDraft },
+  request: FinalizeHandoffRequest,
 ): Promise<PreparedHandoff> {
   rejectSecrets(request.draft);
   await requireAvailable(deps, request.scope_id, dedupeCitations(directCitations(request.draft)));

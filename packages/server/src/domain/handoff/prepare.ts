@@ -1,5 +1,5 @@
 // prepare_handoff (contract §8.2): objective + cited evidence → HandoffDraft. Persists nothing.
-import type { HandoffCitation } from "@powercontext/protocol";
+import type { PrepareHandoffRequest } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import { DEFAULT_MAX_BYTES } from "../context/prepare-context.ts";
 import type { DomainDeps } from "../deps.ts";
@@ -7,13 +7,6 @@ import { hasDuplicates } from "./citations.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { resolveAll } from "./evidence.ts";
 import { generateDraft, type GeneratedDraft } from "./generate-draft.ts";
-
-export interface PrepareHandoffRequest {
-  scope_id: string;
-  objective: string;
-  evidence: HandoffCitation[];
-  max_bytes?: number;
-}
 
 export function duplicateEvidence(): PowerContextError {
   return new PowerContextError("invalid_request", "Handoff evidence must not cite the same thing twice.");

@@ -1,5 +1,5 @@
 // flush_memory: process at most one window of pending Sources into candidates, reviews and Memory (contract §7.1).
-import { containsSecret, type ArtifactReference } from "@powercontext/protocol";
+import { containsSecret, type FlushMemoryRequest, type FlushMemoryResponse } from "@powercontext/protocol";
 import type { DomainDeps } from "../deps.ts";
 import type { ExtractedCandidate } from "../extract/types.ts";
 import { findNearDuplicate } from "../memory/duplicates.ts";
@@ -11,16 +11,7 @@ export const FLUSH_WINDOW = 100;
 export const CANDIDATE_ID_PREFIX = "mcand_";
 const COMMIT_ATTEMPTS = 3;
 
-export interface FlushResponse {
-  status: "processed" | "idle";
-  previous_cursor: number;
-  current_cursor: number;
-  high_watermark: number;
-  processed_source_count: number;
-  memory: ArtifactReference | null;
-}
-
-export async function flushMemory(deps: DomainDeps, request: { scope_id: string }): Promise<FlushResponse> {
+export async function flushMemory(deps: DomainDeps, request: FlushMemoryRequest): Promise<FlushMemoryResponse> {
   for (let attempt = 1; ; attempt += 1) {
     const window = await deps.store.readJournalWindow(request.scope_id, FLUSH_WINDOW);
     const last = window.sources.at(-1);

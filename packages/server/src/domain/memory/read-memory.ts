@@ -1,13 +1,15 @@
 // Memory reads: one entry at any revision, the head's entries, and revision changes (contract §7.4, §7.5, §7.8).
-import type { MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import type {
+  GetMemoryEntryRequest,
+  ListMemoryChangesRequest,
+  ListMemoryEntriesRequest,
+  MemoryEntry,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { MemoryListing, MemoryRevisionChanges, Store } from "../../store/types.ts";
 import { lookupEntry } from "./citation.ts";
 
-export async function getMemoryEntry(
-  deps: { store: Store },
-  request: { scope_id: string; citation: MemoryCitation },
-): Promise<MemoryEntry> {
+export async function getMemoryEntry(deps: { store: Store }, request: GetMemoryEntryRequest): Promise<MemoryEntry> {
   const result = await lookupEntry(deps.store, request.scope_id, request.citation);
   switch (result.status) {
     case "found":
@@ -25,14 +27,14 @@ export async function getMemoryEntry(
 
 export async function listMemoryEntries(
   deps: { store: Store },
-  request: { scope_id: string; include_inactive?: boolean },
+  request: ListMemoryEntriesRequest,
 ): Promise<MemoryListing> {
   return deps.store.listEntries(request.scope_id, request.include_inactive ?? false);
 }
 
 export async function listMemoryChanges(
   deps: { store: Store },
-  request: { scope_id: string; since_revision?: number | null },
+  request: ListMemoryChangesRequest,
 ): Promise<{ memory: MemoryListing["memory"]; revisions: MemoryRevisionChanges[] }> {
   const result = await deps.store.listChanges(request.scope_id, request.since_revision ?? null);
   if (result.status === "since_beyond_head") {

@@ -1,33 +1,12 @@
 // Memory search (contract §7.3) over the active head, with query shaping for long prompts.
-import type { ArtifactReference } from "@powercontext/protocol";
+import type { SearchMemoryRequest, SearchMemoryResponse } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
-import type { RankedHit } from "../../search/rank.ts";
 import type { VectorIndex } from "../../search/semantic/vector-index.ts";
 import type { Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import type { Embedder } from "../../search/embeddings/types.ts";
 import { rankRecall } from "./recall-ranking.ts";
 import { searchByVector } from "./vector-search.ts";
-
-export type SearchMode = "auto" | "fts" | "vector" | "hybrid";
-
-export interface SearchMemoryRequest {
-  scope_id: string;
-  query: string;
-  limit?: number;
-  mode?: SearchMode;
-}
-
-export interface SearchMemoryResponse {
-  memory: ArtifactReference | null;
-  mode: "fts" | "vector" | "hybrid" | null;
-  hits: Array<{
-    citation: RankedHit["hit"]["entry"]["citation"];
-    text: string;
-    score: number;
-    matched_by: Array<"fts" | "vector">;
-  }>;
-}
 
 /**
  * `auto` fuses the lexical and the built-in semantic ranking (see recall-ranking.ts); `fts` is lexical only. `vector` and `hybrid` need an embedder (422 `capability_not_supported` without one);

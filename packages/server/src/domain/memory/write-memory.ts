@@ -1,5 +1,10 @@
 // Explicit Memory writes: remember, revise, retire. Results follow contract §7.2, §7.6 and §7.7.
-import type { ArtifactReference, MemoryCitation, MemoryEntry } from "@powercontext/protocol";
+import type {
+  MemoryMutationResponse,
+  RememberRequest,
+  RetireMemoryEntryRequest,
+  ReviseMemoryEntryRequest,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { rememberEntry, retireEntry, reviseEntry } from "./entry-writes.ts";
@@ -8,23 +13,10 @@ import type { EntryMutationResult } from "./revision.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "./normalize.ts";
 
-export interface MemoryWriteResponse {
-  memory: ArtifactReference;
-  entry: MemoryEntry | null;
-}
-
-export interface RememberRequest {
-  scope_id: string;
-  kind: string;
-  text: string;
-  reason?: string | null;
-  expected_revision?: number | null;
-}
-
 export async function rememberMemory(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
   request: RememberRequest,
-): Promise<MemoryWriteResponse> {
+): Promise<MemoryMutationResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
@@ -50,18 +42,10 @@ export async function rememberMemory(
   }
 }
 
-export interface ReviseRequest {
-  scope_id: string;
-  citation: MemoryCitation;
-  kind: string;
-  text: string;
-  reason?: string | null;
-}
-
 export async function reviseMemoryEntry(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
-  request: ReviseRequest,
-): Promise<MemoryWriteResponse> {
+  request: ReviseMemoryEntryRequest,
+): Promise<MemoryMutationResponse> {
   const kind = normalizeKind(request.kind);
   const text = normalizeText(request.text);
   rejectSecrets({ kind, text, reason: request.reason ?? null });
@@ -82,16 +66,10 @@ export async function reviseMemoryEntry(
   return mutationResponse(result);
 }
 
-export interface RetireRequest {
-  scope_id: string;
-  citation: MemoryCitation;
-  reason?: string | null;
-}
-
 export async function retireMemoryEntry(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: RetireRequest,
-): Promise<MemoryWriteResponse> {
+  request: RetireMemoryEntryRequest,
+): Promise<MemoryMutationResponse> {
   rejectSecrets({ reason: request.reason ?? null });
   const result = await retireEntry(deps.store, {
     scope_id: request.scope_id,
@@ -102,7 +80,7 @@ export async function retireMemoryEntry(
   return mutationResponse(result);
 }
 
-function mutationResponse(result: EntryMutationResult): MemoryWriteResponse {
+function mutationResponse(result: EntryMutationResult): MemoryMutationResponse {
   switch (result.status) {
     case "written":
     case "unchanged":

@@ -1,7 +1,14 @@
 // Human review of Memory candidates (our addition: /v1/memory/candidates/*): requests normalized into decisions
 // (decide-candidate.ts holds the versioned state machine) and results turned into answers or errors.
+import type {
+  ApproveMemoryCandidateRequest,
+  GetMemoryCandidateRequest,
+  ListMemoryCandidatesRequest,
+  RejectMemoryCandidateRequest,
+  ReviseMemoryCandidateRequest,
+} from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
-import type { CandidatePage, CandidateStatus, MemoryCandidate } from "../../store/types.ts";
+import type { CandidatePage, MemoryCandidate } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { findNearDuplicate } from "../memory/duplicates.ts";
 import { buildEntryVersion } from "../memory/new-entry.ts";
@@ -14,7 +21,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 
 export async function listCandidates(
   deps: Pick<DomainDeps, "store">,
-  request: { scope_id: string; status?: CandidateStatus; cursor?: string | null; limit?: number },
+  request: ListMemoryCandidatesRequest,
 ): Promise<CandidatePage> {
   return deps.store.listCandidates({
     scope_id: request.scope_id,
@@ -26,22 +33,19 @@ export async function listCandidates(
 
 export async function getCandidate(
   deps: Pick<DomainDeps, "store">,
-  request: { scope_id: string; candidate_id: string },
+  request: GetMemoryCandidateRequest,
 ): Promise<MemoryCandidate> {
   const candidate = await deps.store.getCandidate(request.scope_id, request.candidate_id);
   if (!candidate) throw new PowerContextError("candidate_not_found", "The requested Candidate was not found.");
   return candidate;
 }
 
-interface CandidateWrite {
-  scope_id: string;
-  candidate_id: string;
-  expected_version: number;
-}
+/** What every review write names: the candidate and the version the reviewer saw. */
+type CandidateWrite = Pick<ApproveMemoryCandidateRequest, "scope_id" | "candidate_id" | "expected_version">;
 
 export async function approveCandidate(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
-  request: CandidateWrite & { reviewer?: string },
+  request: ApproveMemoryCandidateRequest,
 ): Promise<MemoryCandidate> {
   const current = await getCandidate(deps, request);
   const entry = buildEntryVersion(deps.ids, {
@@ -60,7 +64,7 @@ export async function approveCandidate(
 
 export async function rejectCandidate(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: CandidateWrite & { reason: string; reviewer?: string },
+  request: RejectMemoryCandidateRequest,
 ): Promise<MemoryCandidate> {
   rejectSecrets({ reason: request.reason });
   return decide(deps, request, {
@@ -72,7 +76,7 @@ export async function rejectCandidate(
 
 export async function reviseCandidate(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: CandidateWrite & { proposal: { kind: string; text: string }; reason?: string | null },
+  request: ReviseMemoryCandidateRequest,
 ): Promise<MemoryCandidate> {
   const proposal = { kind: normalizeKind(request.proposal.kind), text: normalizeText(request.proposal.text) };
   rejectSecrets({ proposal, reason: request.reason ?? null });

@@ -20,23 +20,27 @@ export function scrubText(text: string): string {
   return redactSecrets(text).text;
 }
 
-/** Redacts every string in a JSON value (keys included); returns the copy and how many secrets were replaced. */
-export function redactJson<T extends JsonValue | JsonObject>(value: T): { value: T; redactions: number } {
+/**
+ * Redacts every string of a parsed JSON object, keys included, and counts the secrets it replaced. The object came
+ * from JSON.parse, so everything in it is JSON; its schema can only say "any object".
+ */
+export function redactJsonObject(value: object): { value: JsonObject; redactions: number } {
   let redactions = 0;
-  const visit = (node: JsonValue): JsonValue => {
-    if (typeof node === "string") {
-      const result = redactSecrets(node);
-      redactions += result.redactions;
-      return result.text;
-    }
-    if (Array.isArray(node)) return node.map(visit);
-    if (node !== null && typeof node === "object") {
-      const copy: { [key: string]: JsonValue } = {};
-      for (const [key, inner] of Object.entries(node)) copy[visit(key) as string] = visit(inner);
-      return copy;
-    }
-    return node;
+  const text = (node: string): string => {
+    const result = redactSecrets(node);
+    redactions += result.redactions;
+    return result.text;
   };
-  const copy = visit(value as JsonValue) as T;
-  return { value: copy, redactions };
+  const object = (node: object): JsonObject => {
+    const copy: JsonObject = {};
+    for (const [key, inner] of Object.entries(node)) copy[text(key)] = json(inner);
+    return copy;
+  };
+  const json = (node: unknown): JsonValue => {
+    if (typeof node === "string") return text(node);
+    if (Array.isArray(node)) return node.map(json);
+    if (node !== null && typeof node === "object") return object(node);
+    return typeof node === "number" || typeof node === "boolean" ? node : null;
+  };
+  return { value: object(value), redactions };
 }

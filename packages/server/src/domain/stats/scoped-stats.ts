@@ -1,68 +1,11 @@
 // get_stats: inventory, model usage and recall statistics for one scope over a period (contract §5.4).
+import type { RecallTotals, ScopedStats, StatsPeriod, StatsPeriodPreset, StatsQuery } from "@powercontext/protocol";
 import type { RecallSample, Store } from "../../store/types.ts";
 import type { Clock } from "../deps.ts";
 import { TOKEN_ESTIMATOR } from "./token-estimate.ts";
-import { summarizeUsage, type UsageValue } from "./usage-summary.ts";
+import { summarizeUsage } from "./usage-summary.ts";
 
-export type StatsPeriod = "today" | "7d" | "30d";
-const PERIOD_DAYS: Record<StatsPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
-
-interface RecallCounts {
-  preparations: number;
-  ready_preparations: number;
-  comparable_preparations: number;
-  baseline_tokens: number;
-  recalled_tokens: number;
-  token_reduction: number;
-}
-
-export interface ScopedStats {
-  scope_id: string;
-  as_of: string;
-  inventory: {
-    sources: { total: number; memory_processed: number; memory_pending: number };
-    artifacts: { total: number; by_family: Array<{ family: string; total: number }> };
-    candidates: {
-      total: number;
-      pending: number;
-      approved: number;
-      rejected: number;
-      by_family: Array<{ family: string; total: number; pending: number; approved: number; rejected: number }>;
-    };
-    memory: {
-      entries: {
-        total: number;
-        active: number;
-        inactive: number;
-        by_kind: Array<{ kind: string; total: number; active: number; inactive: number }>;
-      };
-    };
-  };
-  usage: {
-    period: PeriodValue;
-    totals: { generation: UsageValue; embedding: UsageValue };
-    by_purpose: Array<{ purpose: string; generation: UsageValue; embedding: UsageValue }>;
-    daily: Array<{
-      date: string;
-      generation: UsageValue;
-      embedding: UsageValue;
-      by_purpose: Array<{ purpose: string; generation: UsageValue; embedding: UsageValue }>;
-    }>;
-  };
-  recall: {
-    period: PeriodValue;
-    estimator: { estimator_id: string; version: string } | null;
-    totals: RecallCounts;
-    daily: Array<{ date: string } & RecallCounts>;
-  };
-}
-
-interface PeriodValue {
-  preset: StatsPeriod;
-  start_date: string;
-  end_date: string;
-  timezone: "UTC";
-}
+const PERIOD_DAYS: Record<StatsPeriodPreset, number> = { today: 1, "7d": 7, "30d": 30 };
 
 /** The dates (YYYY-MM-DD, UTC) of the `days` days ending on `today`, ascending. */
 export function periodDates(today: Date, days: number): string[] {
@@ -73,14 +16,11 @@ export function periodDates(today: Date, days: number): string[] {
   return dates;
 }
 
-export async function getScopedStats(
-  deps: { store: Store; clock: Clock },
-  request: { scope_id: string; period?: StatsPeriod },
-): Promise<ScopedStats> {
+export async function getScopedStats(deps: { store: Store; clock: Clock }, request: StatsQuery): Promise<ScopedStats> {
   const now = deps.clock.now();
   const preset = request.period ?? "30d";
   const dates = periodDates(now, PERIOD_DAYS[preset]);
-  const period: PeriodValue = { preset, start_date: dates[0] ?? "", end_date: dates.at(-1) ?? "", timezone: "UTC" };
+  const period: StatsPeriod = { preset, start_date: dates[0] ?? "", end_date: dates.at(-1) ?? "", timezone: "UTC" };
   const [inventory, samples, usage, handoff] = await Promise.all([
     deps.store.getInventory(request.scope_id),
     deps.store.readRecallDaily(request.scope_id, period.start_date, period.end_date),
@@ -125,7 +65,7 @@ export async function getScopedStats(
   };
 }
 
-function recallCounts(sample: RecallSample | undefined): RecallCounts {
+function recallCounts(sample: RecallSample | undefined): RecallTotals {
   if (!sample) {
     return {
       preparations: 0,
@@ -146,7 +86,7 @@ function recallCounts(sample: RecallSample | undefined): RecallCounts {
   };
 }
 
-function sumCounts(days: readonly RecallCounts[]): RecallCounts {
+function sumCounts(days: readonly RecallTotals[]): RecallTotals {
   const total = recallCounts(undefined);
   for (const day of days) {
     total.preparations += day.preparations;

@@ -1,23 +1,20 @@
 // Model usage of contract §5.4 from stored daily buckets: totals, by purpose (only purposes that occurred, sorted) and
 // zero-filled days. Tokens are null only when requests happened and none reported them; 0 when there was no use.
+import type { PurposeUsage, Usage, UsagePurpose, UsageValue } from "@powercontext/protocol";
+import { USAGE_PURPOSES } from "@powercontext/protocol/schemas";
 import type { ModelUsageSample } from "../../store/types.ts";
 
-export interface UsageValue {
-  requests: number;
-  input_tokens: number | null;
-  output_tokens: number | null;
-}
+/** The usage statistics of a period; the caller adds the period itself. */
+export type UsageSummary = Omit<Usage, "period">;
 
-export interface PurposeUsage {
-  purpose: string;
-  generation: UsageValue;
-  embedding: UsageValue;
-}
-
-export interface UsageSummary {
-  totals: { generation: UsageValue; embedding: UsageValue };
-  by_purpose: PurposeUsage[];
-  daily: Array<{ date: string; generation: UsageValue; embedding: UsageValue; by_purpose: PurposeUsage[] }>;
+/**
+ * A stored purpose as the contract names it. The store keeps purposes as plain text, but only this Server writes them
+ * and always from the contract's list, so any other value is a broken store and is not reported as usage.
+ */
+function contractPurpose(stored: string): UsagePurpose {
+  const purpose = USAGE_PURPOSES.find((known) => known === stored);
+  if (purpose === undefined) throw new Error(`stored model usage names an unknown purpose ${JSON.stringify(stored)}`);
+  return purpose;
 }
 
 function addTokens(a: number | null, b: number | null): number | null {
@@ -46,7 +43,7 @@ function byPurpose(samples: readonly ModelUsageSample[]): PurposeUsage[] {
   return purposes.map((purpose) => {
     const mine = samples.filter((s) => s.purpose === purpose);
     return {
-      purpose,
+      purpose: contractPurpose(purpose),
       generation: sumUsage(mine.filter((s) => s.kind === "generation")),
       embedding: sumUsage(mine.filter((s) => s.kind === "embedding")),
     };

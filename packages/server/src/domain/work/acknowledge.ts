@@ -3,35 +3,14 @@
 import {
   contentDigest,
   HANDOFF_RECEIPT_SCHEMA,
-  type ArtifactReference,
+  type AcknowledgeHandoffRequest,
+  type AcknowledgeHandoffResponse,
   type HandoffResolution,
-  type PreparedHandoff,
-  type WorkSourceReceipt,
 } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { checkSelection, continueHandoff } from "../handoff/continue.ts";
 import { captureRecord } from "./record-source.ts";
-
-export type ReceiverCheck = "confirmed" | "insufficient" | "not_checked";
-
-export interface ReceiverChecks {
-  live_state: "confirmed" | "mismatch" | "not_checked";
-  capability: ReceiverCheck;
-  authorization: ReceiverCheck;
-}
-
-export interface AcknowledgeRequest {
-  scope_id: string;
-  source_id: string;
-  receiver: string;
-  status: "accepted" | "needs_clarification" | "declined";
-  selection: "prepared" | "exact";
-  receiver_checks?: ReceiverChecks | null;
-  prepared?: PreparedHandoff | null;
-  revision?: ArtifactReference | null;
-  message?: string | null;
-}
 
 function invalid(message: string): PowerContextError {
   return new PowerContextError("invalid_request", message);
@@ -39,7 +18,7 @@ function invalid(message: string): PowerContextError {
 
 /** The receipt record: what was acknowledged, by whom, with which checks and evidence availability. */
 export function receiptRecord(
-  request: AcknowledgeRequest,
+  request: AcknowledgeHandoffRequest,
   resolution: HandoffResolution,
 ): { schema: string } & Record<string, unknown> {
   return {
@@ -64,8 +43,8 @@ export function receiptRecord(
  */
 export async function acknowledgeHandoff(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: AcknowledgeRequest,
-): Promise<{ resolution: HandoffResolution; receipt: WorkSourceReceipt }> {
+  request: AcknowledgeHandoffRequest,
+): Promise<AcknowledgeHandoffResponse> {
   checkSelection(request);
   const checks = request.receiver_checks ?? null;
   if (request.status === "accepted") {

@@ -1,11 +1,9 @@
 // WorkClaim rules (contract §3): `verified` needs at least one evidence item, `declared` needs none.
-import type { HandoffCitation } from "@powercontext/protocol";
+import type { HandoffCitation, WorkClaim } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 
-export interface Claim {
-  basis: "declared" | "verified";
-  evidence: HandoffCitation[];
-}
+/** What the rule reads of a WorkClaim, and of a TaskCheck, which follows the same rule. */
+export type Claim = Pick<WorkClaim, "basis" | "evidence">;
 
 /** 422 `invalid_request` naming the first claim that breaks the basis rule. */
 export function checkClaims(claims: ReadonlyArray<{ claim: Claim; where: string }>): void {

@@ -1,26 +1,14 @@
 // create_work_contract (contract §9.1): store a WorkContract as a `work-contract` Source.
-import type { WorkClaim, WorkSourceReceipt } from "@powercontext/protocol";
+import type { CreateWorkContractRequest, WorkSourceReceipt } from "@powercontext/protocol";
 import type { DomainDeps } from "../deps.ts";
 import { dedupeCitations } from "../handoff/citations.ts";
 import { requireAvailable } from "../handoff/evidence.ts";
 import { checkClaims, claimEvidence } from "./claims.ts";
 import { captureRecord } from "./record-source.ts";
 
-export interface WorkContract {
-  schema: "powercontext.work-contract.v1";
-  trust: "untrusted_input";
-  objective: string;
-  facts: WorkClaim[];
-  in_scope: string[];
-  exclusions: string[];
-  completion_criteria: string[];
-  authorization_notes: string[];
-  open_questions: string[];
-}
-
 export async function createWorkContract(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: { scope_id: string; source_id: string; contract: WorkContract },
+  request: CreateWorkContractRequest,
 ): Promise<WorkSourceReceipt> {
   const { contract } = request;
   checkClaims(contract.facts.map((claim, i) => ({ claim, where: `contract.facts[${i}]` })));

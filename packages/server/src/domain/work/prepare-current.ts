@@ -1,13 +1,13 @@
 // handoff_current_work (contract §9.2): a one-step handoff without a model. The record becomes a
 // `handoff-boundary` Source; each claim becomes a statement citing the boundary first, then its own evidence.
 import type {
+  CurrentWorkHandoff,
   HandoffCitation,
-  HandoffDisposition,
   HandoffDraft,
   HandoffStatement,
-  PreparedHandoff,
+  PrepareCurrentHandoffRequest,
+  PrepareCurrentHandoffResponse,
   WorkClaim,
-  WorkSourceReceipt,
 } from "@powercontext/protocol";
 import type { DomainDeps } from "../deps.ts";
 import { dedupeCitations } from "../handoff/citations.ts";
@@ -15,16 +15,6 @@ import { requireAvailable } from "../handoff/evidence.ts";
 import { finalizeHandoff } from "../handoff/finalize.ts";
 import { checkClaims, claimEvidence } from "./claims.ts";
 import { captureRecord } from "./record-source.ts";
-
-export interface CurrentWorkHandoff {
-  schema: "powercontext.current-work-handoff.v1";
-  trust: "untrusted_input";
-  objective: string;
-  state: WorkClaim[];
-  disposition: HandoffDisposition;
-  next_action: WorkClaim | null;
-  omissions: string[];
-}
 
 /** The draft §9.2 step 3 describes (pure). */
 export function draftFromCurrentWork(handoff: CurrentWorkHandoff, boundary: HandoffCitation): HandoffDraft {
@@ -43,8 +33,8 @@ export function draftFromCurrentWork(handoff: CurrentWorkHandoff, boundary: Hand
 
 export async function prepareCurrentHandoff(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: { scope_id: string; source_id: string; handoff: CurrentWorkHandoff },
-): Promise<{ boundary: WorkSourceReceipt; handoff: PreparedHandoff }> {
+  request: PrepareCurrentHandoffRequest,
+): Promise<PrepareCurrentHandoffResponse> {
   const { handoff } = request;
   const claims = [...handoff.state, ...(handoff.next_action ? [handoff.next_action] : [])];
   checkClaims(

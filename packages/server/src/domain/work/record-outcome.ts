@@ -1,10 +1,10 @@
 // record_task_outcome (contract §9.4): store a TaskOutcome as a `task-outcome` Source.
 import {
   HANDOFF_RECEIPT_SCHEMA,
-  type ArtifactReference,
   type HandoffCitation,
+  type RecordTaskOutcomeRequest,
   type SourceReference,
-  type WorkClaim,
+  type TaskOutcome,
   type WorkSourceReceipt,
 } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
@@ -13,27 +13,6 @@ import { dedupeCitations } from "../handoff/citations.ts";
 import { requireAvailable } from "../handoff/evidence.ts";
 import { checkClaims, claimEvidence } from "./claims.ts";
 import { captureRecord } from "./record-source.ts";
-
-export interface TaskCheck {
-  name: string;
-  status: "passed" | "failed" | "skipped" | "timed_out" | "unavailable" | "cancelled" | "unknown";
-  details?: string | null;
-  basis: "declared" | "verified";
-  evidence: HandoffCitation[];
-}
-
-export interface TaskOutcome {
-  schema: "powercontext.task-outcome.v1";
-  trust: "untrusted_observation";
-  objective: string;
-  summary: string;
-  status: "succeeded" | "partial" | "blocked" | "failed" | "cancelled" | "unknown";
-  handoff_receipt_ref?: SourceReference | null;
-  observations: WorkClaim[];
-  checks: TaskCheck[];
-  produced_artifacts: ArtifactReference[];
-  remaining_work: string[];
-}
 
 /** The stored form: optional keys made explicit (null), so an omitted and a null value store the same record. */
 export function normalizeOutcome(outcome: TaskOutcome): TaskOutcome {
@@ -67,7 +46,7 @@ async function isAcceptedExactReceipt(
 
 export async function recordTaskOutcome(
   deps: Pick<DomainDeps, "store" | "clock">,
-  request: { scope_id: string; source_id: string; outcome: TaskOutcome },
+  request: RecordTaskOutcomeRequest,
 ): Promise<WorkSourceReceipt> {
   const outcome = normalizeOutcome(request.outcome);
   checkClaims([

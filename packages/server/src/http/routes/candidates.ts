@@ -10,14 +10,11 @@ import {
 } from "../../domain/review/candidates.ts";
 import { route } from "../route.ts";
 
-type Body<T> = { body: unknown } & T;
-
 export async function candidateRoutes(app: FastifyInstance, options: { domain: DomainDeps }): Promise<void> {
   const { domain } = options;
-  const body = <T>(request: Body<object>): T => request.body as T;
-  route(app, "list_memory_candidates", async (request) => ({ body: await listCandidates(domain, body(request)) }));
-  route(app, "get_memory_candidate", async (request) => ({ body: await getCandidate(domain, body(request)) }));
-  route(app, "approve_memory_candidate", async (request) => ({ body: await approveCandidate(domain, body(request)) }));
-  route(app, "reject_memory_candidate", async (request) => ({ body: await rejectCandidate(domain, body(request)) }));
-  route(app, "revise_memory_candidate", async (request) => ({ body: await reviseCandidate(domain, body(request)) }));
+  route(app, "list_memory_candidates", async (request) => ({ body: await listCandidates(domain, request.body) }));
+  route(app, "get_memory_candidate", async (request) => ({ body: await getCandidate(domain, request.body) }));
+  route(app, "approve_memory_candidate", async (request) => ({ body: await approveCandidate(domain, request.body) }));
+  route(app, "reject_memory_candidate", async (request) => ({ body: await rejectCandidate(domain, request.body) }));
+  route(app, "revise_memory_candidate", async (request) => ({ body: await reviseCandidate(domain, request.body) }));
 }

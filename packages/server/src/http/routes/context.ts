@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { prepareContext, type PrepareContextRequest } from "../../domain/context/prepare-context.ts";
+import { prepareContext } from "../../domain/context/prepare-context.ts";
 import type { DomainDeps } from "../../domain/deps.ts";
 import type { RecallRecorder } from "../../domain/stats/recall-recorder.ts";
 import { route } from "../route.ts";
@@ -10,6 +10,6 @@ export async function contextRoutes(
 ): Promise<void> {
   const deps = { ...options.domain, statistics: options.recall };
   route(app, "prepare_context", async (request) => ({
-    body: (await prepareContext(deps, request.body as PrepareContextRequest)).context,
+    body: (await prepareContext(deps, request.body)).context,
   }));
 }

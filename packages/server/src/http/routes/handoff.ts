@@ -1,12 +1,11 @@
 // Handoff operations (contract §8). Generated drafts say how they were made in response headers, never in the body.
 import type { FastifyInstance } from "fastify";
-import type { HandoffDraft, PreparedHandoff } from "@powercontext/protocol";
 import type { DomainDeps } from "../../domain/deps.ts";
-import { activateHandoff, type ActivateHandoffRequest } from "../../domain/handoff/activate.ts";
+import { activateHandoff } from "../../domain/handoff/activate.ts";
 import { commitHandoff } from "../../domain/handoff/commit.ts";
-import { continueHandoff, type ContinueHandoffRequest } from "../../domain/handoff/continue.ts";
+import { continueHandoff } from "../../domain/handoff/continue.ts";
 import { finalizeHandoff } from "../../domain/handoff/finalize.ts";
-import { prepareHandoff, type PrepareHandoffRequest } from "../../domain/handoff/prepare.ts";
+import { prepareHandoff } from "../../domain/handoff/prepare.ts";
 import type { FallbackReason, GenerationOutcome } from "../../domain/model/types.ts";
 import { route } from "../route.ts";
 
@@ -35,20 +34,14 @@ export function generationHeaders(generation: {
 export async function handoffRoutes(app: FastifyInstance, options: { domain: DomainDeps }): Promise<void> {
   const { domain } = options;
   route(app, "prepare_handoff", async (request) => {
-    const generated = await prepareHandoff(domain, request.body as PrepareHandoffRequest);
+    const generated = await prepareHandoff(domain, request.body);
     return { body: generated.draft, headers: generationHeaders(generated) };
   });
-  route(app, "finalize_handoff", async (request) => ({
-    body: await finalizeHandoff(domain, request.body as { scope_id: string; draft: HandoffDraft }),
-  }));
-  route(app, "commit_handoff", async (request) => ({
-    body: await commitHandoff(domain, request.body as { scope_id: string; handoff: PreparedHandoff }),
-  }));
-  route(app, "continue_handoff", async (request) => ({
-    body: await continueHandoff(domain, request.body as ContinueHandoffRequest),
-  }));
+  route(app, "finalize_handoff", async (request) => ({ body: await finalizeHandoff(domain, request.body) }));
+  route(app, "commit_handoff", async (request) => ({ body: await commitHandoff(domain, request.body) }));
+  route(app, "continue_handoff", async (request) => ({ body: await continueHandoff(domain, request.body) }));
   route(app, "activate_handoff", async (request) => {
-    const outcome = await activateHandoff(domain, request.body as ActivateHandoffRequest);
+    const outcome = await activateHandoff(domain, request.body);
     return {
       body: outcome.response,
       ...(outcome.generation ? { headers: generationHeaders(outcome.generation) } : {}),

@@ -1,11 +1,12 @@
 // Capabilities, statistics, Prometheus metrics and the OpenAPI document.
+import type { CapabilitiesResponse } from "@powercontext/protocol";
 import type { FastifyInstance } from "fastify";
 import type { DomainDeps } from "../../domain/deps.ts";
-import { getScopedStats, type StatsPeriod } from "../../domain/stats/scoped-stats.ts";
+import { getScopedStats } from "../../domain/stats/scoped-stats.ts";
 import type { HttpMetrics } from "../metrics.ts";
 import { route } from "../route.ts";
 
-export const CAPABILITIES = {
+export const CAPABILITIES: CapabilitiesResponse = {
   source_types: ["content"],
   artifact_families: ["memory", "experience", "skill", "handoff"],
   memory_extraction: true,
@@ -16,17 +17,13 @@ export const CAPABILITIES = {
   handoff_generation: true,
   search_modes: ["auto", "fts"],
   context_versions: ["powercontext.prepared-context.v1"],
-} as const;
+};
 
 /** `vector` and `hybrid` are advertised only when an embedder is configured. */
-export function capabilitiesFor(domain: Pick<DomainDeps, "embedder">): typeof CAPABILITIES | CapabilitiesWithVectors {
+export function capabilitiesFor(domain: Pick<DomainDeps, "embedder">): CapabilitiesResponse {
   if (domain.embedder === null) return CAPABILITIES;
   return { ...CAPABILITIES, search_modes: ["auto", "fts", "vector", "hybrid"] };
 }
-
-type CapabilitiesWithVectors = Omit<typeof CAPABILITIES, "search_modes"> & {
-  search_modes: readonly ["auto", "fts", "vector", "hybrid"];
-};
 
 export async function systemRoutes(
   app: FastifyInstance,
@@ -35,8 +32,7 @@ export async function systemRoutes(
   const capabilities = capabilitiesFor(options.domain);
   route(app, "get_capabilities", async () => ({ body: capabilities }));
   route(app, "get_stats", async (request) => {
-    const query = request.query as { scope_id: string; period?: StatsPeriod };
-    return { body: await getScopedStats(options.domain, query), headers: { "cache-control": "no-store" } };
+    return { body: await getScopedStats(options.domain, request.query), headers: { "cache-control": "no-store" } };
   });
   app.get("/metrics", { schema: { hide: true }, config: { operationId: "metrics" } }, async (_request, reply) => {
     const text = await options.metrics.registry.metrics();

@@ -1,5 +1,15 @@
 // Reading Memory: the head revision, entries at any revision, the heads a planned change relies on, and history.
-import type { ArtifactReference, EntryChange, MemoryEntry, SourceReference } from "@powercontext/protocol";
+import type {
+  ArtifactReference,
+  ListMemoryEntriesResponse,
+  MemoryEntry,
+  MemoryRevisionChanges,
+  SourceReference,
+} from "@powercontext/protocol";
+
+// Values the Store hands back exactly as the contract sends them: the wire types, under the Store's names.
+export type { MemoryRevisionChanges };
+export type MemoryListing = ListMemoryEntriesResponse;
 
 /** A new immutable entry version, fully prepared by the domain (ids, normalization, analyzed search text). */
 export interface NewEntryVersion {
@@ -34,16 +44,6 @@ export interface MemoryHeads {
   /** The head revision these heads were read at; null while the scope has no Memory. */
   memory: ArtifactReference | null;
   heads: EntryHead[];
-}
-
-export interface MemoryListing {
-  memory: ArtifactReference | null;
-  entries: MemoryEntry[];
-}
-
-export interface MemoryRevisionChanges {
-  memory_ref: ArtifactReference;
-  changes: EntryChange[];
 }
 
 export type ChangesResult =

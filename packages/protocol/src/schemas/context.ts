@@ -1,6 +1,6 @@
 // POST /v1/context/prepare (api-v1.md §6.2): PreparedContext v1, checked exactly by the Pi client.
 import { Type, type Static } from "typebox";
-import { PREPARED_CONTEXT_SCHEMA } from "@powercontext/protocol";
+import { PREPARED_CONTEXT_SCHEMA } from "../schema-ids.ts";
 import { NonBlankString, ScopeId } from "./common.ts";
 
 /** The recall budget in UTF-8 bytes; 365 bytes is an empty frame, hence the minimum. */

@@ -1,6 +1,6 @@
 // Work continuity (api-v1.md §9): typed records stored as Sources, with receipts.
 import { Type, type Static } from "typebox";
-import { CURRENT_WORK_HANDOFF_SCHEMA, TASK_OUTCOME_SCHEMA, WORK_CONTRACT_SCHEMA } from "@powercontext/protocol";
+import { CURRENT_WORK_HANDOFF_SCHEMA, TASK_OUTCOME_SCHEMA, WORK_CONTRACT_SCHEMA } from "../schema-ids.ts";
 import { ArtifactReference, Nullable, ScopeId, SourceReference, StringEnum, TrimmedString } from "./common.ts";
 import { HandoffCitation, HandoffDisposition, HandoffResolution, PreparedHandoff } from "./handoff.ts";
 
@@ -47,6 +47,7 @@ export const WorkSourceReceipt = Type.Object(
   { title: "WorkSourceReceipt", additionalProperties: false },
 );
 export type WorkSourceReceipt = Static<typeof WorkSourceReceipt>;
+export type WorkReceiptKind = WorkSourceReceipt["kind"];
 
 export const CreateWorkContractRequest = Type.Object(
   { scope_id: ScopeId, source_id: WorkIdentity, contract: WorkContract },

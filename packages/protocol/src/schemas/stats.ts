@@ -100,17 +100,17 @@ export const UsageValue = Type.Object(
 );
 export type UsageValue = Static<typeof UsageValue>;
 
-export const UsagePurpose = StringEnum(
-  [
-    "memory_extraction",
-    "memory_indexing",
-    "memory_recall",
-    "experience_generation",
-    "skill_generation",
-    "handoff_generation",
-  ],
-  { title: "UsagePurpose" },
-);
+/** Why the model was used; the list is exported so that stored purposes can be checked against it. */
+export const USAGE_PURPOSES = [
+  "memory_extraction",
+  "memory_indexing",
+  "memory_recall",
+  "experience_generation",
+  "skill_generation",
+  "handoff_generation",
+] as const;
+
+export const UsagePurpose = StringEnum(USAGE_PURPOSES, { title: "UsagePurpose" });
 export type UsagePurpose = Static<typeof UsagePurpose>;
 
 export const UsageTotals = Type.Object(

@@ -37,7 +37,8 @@ export type CandidateReason = Static<typeof CandidateReason>;
 
 /**
  * The current head of one candidate. Invariants the domain keeps: `result` is non-null iff `approved` (the citation
- * of the remembered entry) and `decision_reason` is non-null iff `rejected`.
+ * of the remembered entry, or of the existing entry a duplicate approval matched) and `decision_reason` is non-null
+ * iff `rejected`.
  */
 export const MemoryCandidate = Type.Object(
   {

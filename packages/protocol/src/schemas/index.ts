@@ -7,6 +7,5 @@ export * from "./sources.ts";
 export * from "./context.ts";
 export * from "./memory.ts";
 export * from "./candidates.ts";
-export * from "./routes.ts";
 export * from "./handoff.ts";
 export * from "./work.ts";

@@ -1,6 +1,6 @@
 // GET /v1/capabilities (api-v1.md §5.3): nine fields, all emitted.
 import { Type, type Static } from "typebox";
-import { PREPARED_CONTEXT_SCHEMA } from "@powercontext/protocol";
+import { PREPARED_CONTEXT_SCHEMA } from "../schema-ids.ts";
 import { SearchMode, StringEnum } from "./common.ts";
 
 export const ArtifactFamily = StringEnum(["memory", "experience", "skill", "handoff"], { title: "ArtifactFamily" });

@@ -1,6 +1,6 @@
 // Handoff operations (api-v1.md §8): prepare, finalize, commit, continue, activate, and their value types.
 import { Type, type Static } from "typebox";
-import { HANDOFF_SCHEMA, PREPARED_HANDOFF_SCHEMA } from "@powercontext/protocol";
+import { HANDOFF_SCHEMA, PREPARED_HANDOFF_SCHEMA } from "../schema-ids.ts";
 import {
   ArtifactReference,
   Count,
@@ -49,6 +49,7 @@ export const HandoffOmission = Type.Object(
 export type HandoffOmission = Static<typeof HandoffOmission>;
 
 export const HandoffDisposition = StringEnum(["continuable", "blocked", "complete"], { title: "HandoffDisposition" });
+export type HandoffDisposition = Static<typeof HandoffDisposition>;
 
 const draftProperties = {
   objective: HandoffText,
@@ -118,6 +119,7 @@ export const CommitHandoffResponse = Type.Object(
 export type CommitHandoffResponse = Static<typeof CommitHandoffResponse>;
 
 export const HandoffSelection = StringEnum(["prepared", "exact", "latest"], { title: "HandoffSelection" });
+export type HandoffSelection = Static<typeof HandoffSelection>;
 
 /** `prepared` needs `prepared`, `exact` needs `revision`, `latest` neither; a field not needed must be absent or null. */
 export const ContinueHandoffRequest = Type.Object(
