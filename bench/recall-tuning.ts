@@ -1,4 +1,4 @@
-// npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--facts N] [--distractors N] [--seed 8]
+// npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--project] [--facts N] [--distractors N] [--seed 8]
 //                                [--max-bytes 8000] [--try "key=value,…;…"]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
@@ -30,6 +30,7 @@ function questionsOf(args: string[]): { scope: string; questions: TuningQuestion
   if (option(args, "set", "facts") === "types") {
     const set = buildTypedFacts({
       seed,
+      projectWide: args.includes("--project"),
       facts: Number(option(args, "facts", "100")),
       distractors: Number(option(args, "distractors", "2000")),
     });

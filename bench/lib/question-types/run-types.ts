@@ -66,7 +66,14 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
     : null;
 
   const runFacts = only !== "conversation";
-  const factSet = buildTypedFacts({ seed, facts: runFacts ? facts : 0, distractors: runFacts ? distractors : 0 });
+  // --project: the facts are about the project as a whole, one per topic, every passing paraphrase asked.
+  const projectWide = args.includes("--project");
+  const factSet = buildTypedFacts({
+    seed,
+    facts: runFacts ? facts : 0,
+    distractors: runFacts ? distractors : 0,
+    projectWide,
+  });
   if (runFacts) describeFactSet(factSet);
   const conversations =
     only === "facts"
@@ -77,7 +84,7 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   const options: ServerOptions = { keep, endpoint, modes };
   const factResults: Array<FactResult & Record<string, unknown>> = [];
   for (const profile of runFacts ? profiles : []) {
-    const dir = `types-${profile}-s${seed}-f${facts}-d${distractors}`;
+    const dir = `types-${projectWide ? "project-" : ""}${profile}-s${seed}-f${factSet.facts.length}-d${distractors}`;
     factResults.push(
       await withServer(options, profile, dir, FACT_SCOPE, factSet.sources, (paths) =>
         measureFacts(paths, profile, factSet),
@@ -96,7 +103,7 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   await endpoint?.close();
 
   const seconds = Math.round((Date.now() - started) / 1000);
-  const name = `quality-types${only ? `-${only}` : ""}${quick ? "-quick" : ""}${endpoint ? `-${endpoint.model}` : ""}`;
+  const name = `quality-types${projectWide ? "-project" : ""}${only ? `-${only}` : ""}${quick ? "-quick" : ""}${endpoint ? `-${endpoint.model}` : ""}`;
   const file = writeResult(name, {
     benchmark: "quality --set types",
     machine: machine(),

@@ -34,20 +34,30 @@ export interface TypedFactSet {
   unasked: { lexical: number; paraphrase: number };
 }
 
+/**
+ * The project-wide variant's one "component": facts are about the codebase as a whole, one per topic, so a
+ * paraphrase must find its fact by the topic alone ("Which package manager should I install dependencies with?").
+ */
+const WHOLE_PROJECT: ProjectComponent = { name: "codebase", slug: "repo", aliases: ["this project", "our product"] };
+
 export function buildTypedFacts({
   seed,
   facts,
   distractors,
+  projectWide = false,
 }: {
   seed: number;
   facts: number;
   distractors: number;
+  /** One fact per topic about the whole project, and every paraphrase candidate that passes the word check asked. */
+  projectWide?: boolean;
 }): TypedFactSet {
   const next = random(seed);
   const pairs: Array<[ProjectComponent, FactTopic]> = [];
-  for (const component of PROJECT_COMPONENTS) for (const topic of FACT_TOPICS) pairs.push([component, topic]);
+  for (const component of projectWide ? [WHOLE_PROJECT] : PROJECT_COMPONENTS)
+    for (const topic of FACT_TOPICS) pairs.push([component, topic]);
   shuffle(next, pairs);
-  if (facts > pairs.length) throw new Error(`at most ${pairs.length} facts (components × topics)`);
+  if (facts > pairs.length && !projectWide) throw new Error(`at most ${pairs.length} facts (components × topics)`);
   const planted: TypedFact[] = [];
   const questions: TypedQuestion[] = [];
   const dropped: DroppedQuestion[] = [];
@@ -75,14 +85,22 @@ export function buildTypedFacts({
     else questions.push({ fact_id: id, type: "lexical", shape: "short", query: lexical });
 
     const candidates = topic.paraphrase.flatMap((template) => component.aliases.map((alias) => template(alias)));
-    const paraphrase = firstAccepted(
-      shuffled(next, candidates),
-      (query) => sharedContentTerms(query, content),
-      (shared) => shared.length === 0,
-      (query, shared) => dropped.push({ fact_id: id, type: "paraphrase", query, shared }),
-    );
-    if (paraphrase === null) unasked.paraphrase += 1;
-    else questions.push({ fact_id: id, type: "paraphrase", shape: "short", query: capitalized(paraphrase) });
+    if (projectWide) {
+      for (const query of candidates) {
+        const shared = sharedContentTerms(query, content);
+        if (shared.length > 0) dropped.push({ fact_id: id, type: "paraphrase", query, shared });
+        else questions.push({ fact_id: id, type: "paraphrase", shape: "short", query: capitalized(query) });
+      }
+    } else {
+      const paraphrase = firstAccepted(
+        shuffled(next, candidates),
+        (query) => sharedContentTerms(query, content),
+        (shared) => shared.length === 0,
+        (query, shared) => dropped.push({ fact_id: id, type: "paraphrase", query, shared }),
+      );
+      if (paraphrase === null) unasked.paraphrase += 1;
+      else questions.push({ fact_id: id, type: "paraphrase", shape: "short", query: capitalized(paraphrase) });
+    }
 
     const task = pick(next, topic.tasks)(slots);
     const long = next() < 0.5;

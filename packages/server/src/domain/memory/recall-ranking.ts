@@ -1,12 +1,14 @@
-// The ranking every recall uses (memory search in `auto` mode and context/prepare): the lexical ranking (BM25 over our
-// analyzer, nudged by kind, recency and pasted material; scores in [0, 1]) plus a weighted bonus for meaning: how far
-// an entry's semantic score (search/semantic/semantic-score.ts) lies above MIN_SEMANTIC. Candidates are the lexical
-// hits and the entries whose mean word direction is nearest the prompt's, so an entry that shares no word with the
-// prompt can be recalled, and one that the lexical ranking also found rises. Adding scores beat reciprocal-rank
-// fusion on every figure of the quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match
-// is, so a strong lexical first hit was displaced by any entry that both rankings held.
+// The ranking every recall uses (memory search in `auto` mode and context/prepare). The lexical score (BM25 over our
+// analyzer, nudged by kind, recency and pasted material, blended with how well the entry's best passage covers the
+// prompt's rarer terms; in [0, 1]) plus two bonuses from the built-in semantic layer (search/semantic/): one for
+// naming the prompt's lexicon concepts, weighted by their rarity ("package manager" and "pnpm"), and a smaller one for
+// meaning, how far the mean-direction and word-coverage score lies above `minSemantic`. Candidates are the lexical
+// hits, the entries nearest the prompt by mean direction and those that best name its concepts, so an entry that
+// shares no word with the prompt can be recalled. Adding scores beat reciprocal-rank fusion on every figure of the
+// quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match is.
 import type { ArtifactReference } from "@powercontext/protocol";
 import { shapePrompt } from "../../search/query.ts";
+import { bestPassageCoverage } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
 import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-index.ts";
@@ -23,20 +25,25 @@ export interface RecallTuning extends SemanticMix {
   semanticCandidates: number;
   /** Entries that best name the prompt's lexicon concepts, scored besides those. */
   conceptCandidates: number;
-  /** The most that meaning can add to an entry's lexical score (which is at most 1). */
+  /** The most that meaning (mean direction and word coverage) can add to an entry's lexical score (at most 1). */
   semanticWeight: number;
-  /** A semantic score at or below this is no evidence of meaning and adds nothing. */
+  /** A meaning score at or below this is no evidence and adds nothing. */
   minSemantic: number;
+  /** The most that naming the prompt's lexicon concepts can add (all of them, weighted by rarity). */
+  conceptWeight: number;
+  /** Share of a lexical score that comes from the entry's best passage (search/passage.ts) rather than BM25. */
+  passageWeight: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
   semanticCandidates: 200,
   conceptCandidates: 100,
-  semanticWeight: 1,
+  semanticWeight: 0.25,
   minSemantic: 0.5,
-  mean: 0.34,
-  words: 0.33,
-  concepts: 0.33,
+  conceptWeight: 1,
+  passageWeight: 0.5,
+  mean: 0.5,
+  words: 0.5,
   wordFloor: 0.3,
 };
 
@@ -84,7 +91,13 @@ export async function rankRecall(
     terms,
     limit: Math.max(MIN_FETCH, limit * OVERFETCH),
   });
-  const ranked = rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus });
+  const ranked = await withPassages(
+    deps.store,
+    scopeId,
+    rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus }),
+    terms,
+    tuning.passageWeight,
+  );
   const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning);
   if (candidates === null) {
     if (lexical.memory === null) return { memory: null, ranked: [], semantic: false, terms };
@@ -106,12 +119,34 @@ export async function rankRecall(
     if (hit === undefined) continue;
     out.push({
       hit: { ...hit, entry: { ...hit.entry, citation: { ...hit.entry.citation, memory_ref: memory } } },
-      score: Math.min(1, (item.lexical + item.bonus) / (1 + tuning.semanticWeight)),
+      score: Math.min(1, (item.lexical + item.bonus) / (1 + tuning.semanticWeight + tuning.conceptWeight)),
       matched_terms: item.matched_terms,
       matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
     });
   }
   return { memory, ranked: out, semantic: true, terms };
+}
+
+/** Blends each hit's lexical score with its best passage's weighted term coverage, and reorders. */
+async function withPassages(
+  store: Store,
+  scopeId: string,
+  ranked: RankedHit[],
+  terms: readonly string[],
+  weight: number,
+): Promise<RankedHit[]> {
+  if (weight === 0 || ranked.length === 0) return ranked;
+  const frequencies = await store.termFrequencies(scopeId, [...terms]);
+  // Rarity relative to the prompt's most common term: the scope's size is not needed to rank the prompt's terms.
+  let most = 1;
+  for (const df of frequencies.values()) most = Math.max(most, df);
+  const weights = new Map(terms.map((term) => [term, Math.log(1 + (most + 1) / (1 + (frequencies.get(term) ?? 0)))]));
+  return ranked
+    .map((item) => ({
+      ...item,
+      score: (1 - weight) * item.score + weight * bestPassageCoverage(item.hit.entry.text, weights),
+    }))
+    .sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -137,28 +172,27 @@ async function semanticCandidates(
   const scorer = new SemanticScorer(index.model, profile, tuning, conceptWeights);
   const bonusOf = (neighbour: VectorNeighbour | undefined) => {
     if (neighbour === undefined) return 0;
-    const score = scorer.score(neighbour.terms, neighbour.similarity);
-    return score > tuning.minSemantic
-      ? (tuning.semanticWeight * (score - tuning.minSemantic)) / (1 - tuning.minSemantic)
-      : 0;
+    const { meaning, concepts } = scorer.score(neighbour.terms, neighbour.similarity);
+    const floor = tuning.minSemantic;
+    const fromMeaning = meaning > floor ? (tuning.semanticWeight * (meaning - floor)) / (1 - floor) : 0;
+    return fromMeaning + tuning.conceptWeight * concepts;
   };
   const lexicalIds = ranked.map((item) => item.hit.entry.citation.entry_version_id);
   const known = index.lookup(scopeId, lexicalIds, profile.mean);
   const candidates = new Map<string, Candidate>();
   for (const item of ranked) {
     const id = item.hit.entry.citation.entry_version_id;
-    const bonus = bonusOf(known.get(id));
     candidates.set(id, {
       entry_version_id: id,
       hit: item.hit,
       lexical: item.score,
-      bonus,
+      bonus: bonusOf(known.get(id)),
       matched_terms: item.matched_terms,
     });
   }
   for (const neighbour of neighbours) {
-    if (candidates.has(neighbour.entry_version_id)) continue;
     const id = neighbour.entry_version_id;
+    if (candidates.has(id)) continue;
     candidates.set(id, {
       entry_version_id: id,
       hit: undefined,

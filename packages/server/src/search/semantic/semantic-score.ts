@@ -1,16 +1,15 @@
-// How close in meaning an entry is to a prompt, in [0, 1], from three signals of the built-in model: the cosine of
-// their mean word directions, how well the entry's words cover the prompt's words one by one (each prompt word
-// counts by its most similar entry word, so "bookkeeping" is covered by "ledger" even when the rest of the texts
-// differ), and the share of the prompt's lexicon concepts the entry names ("package manager" and "pnpm").
+// How close in meaning an entry is to a prompt, from the built-in model: the meaning score mixes the cosine of their
+// mean word directions with how well the entry's words cover the prompt's words one by one (each prompt word counts
+// by its most similar entry word, so "bookkeeping" is covered by "ledger" even when the rest of the texts differ);
+// the concept score is the share of the prompt's lexicon concepts the entry names ("package manager" and "pnpm").
 import { conceptOverlap } from "./concepts.ts";
 import type { EntryTerms } from "./scope-rows.ts";
 import type { QueryProfile, SemanticModel } from "./word-vector-model.ts";
 
 export interface SemanticMix {
-  /** Weights of the mean cosine, the word coverage and the concept overlap; they sum to 1. */
+  /** Weights of the mean cosine and the word coverage in the meaning score; they sum to 1. */
   mean: number;
   words: number;
-  concepts: number;
   /** A word pair less similar than this covers nothing (unrelated words are rarely below 0.2 in these vectors). */
   wordFloor: number;
 }
@@ -32,13 +31,16 @@ export class SemanticScorer {
     this.#conceptWeights = conceptWeights;
   }
 
-  score(signature: EntryTerms, meanSimilarity: number): number {
+  /**
+   * `meaning`: the mixed mean cosine and word coverage, in [0, 1]; `concepts`: the weighted share of the prompt's
+   * lexicon concepts the entry names, in [0, 1].
+   */
+  score(signature: EntryTerms, meanSimilarity: number): { meaning: number; concepts: number } {
     const mix = this.#mix;
     const mean = Math.max(0, meanSimilarity);
     const words = mix.words > 0 ? this.#coverage(signature.words) : 0;
-    const concepts =
-      mix.concepts > 0 ? conceptOverlap(this.#profile.concepts, signature.concepts, this.#conceptWeights) : 0;
-    return mix.mean * mean + mix.words * words + mix.concepts * concepts;
+    const concepts = conceptOverlap(this.#profile.concepts, signature.concepts, this.#conceptWeights);
+    return { meaning: mix.mean * mean + mix.words * words, concepts };
   }
 
   #coverage(rows: Uint32Array): number {

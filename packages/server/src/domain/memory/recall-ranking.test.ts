@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { openSqliteStore } from "../../store/sqlite/index.ts";
+import { sequentialIds } from "../../testing/fakes.ts";
+import { rememberEntry } from "./entry-writes.ts";
+import { buildEntryVersion } from "./new-entry.ts";
+import { DEFAULT_TUNING, rankRecall } from "./recall-ranking.ts";
+
+test("a long turn that answers in one sentence is judged by that sentence, not diluted by the rest", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const answer =
+    "how would you test the retry plugin here? I asked Kofi to review the flaky calculator tests once it's green. " +
+    "Also the docs need a pass and the changelog is stale and the release notes are late again.";
+  const texts = [
+    "Quick follow-up on the flaky calculator tests, some things changed since we last talked.",
+    "The flaky calculator tests run in batches of 400 now.",
+    "I'm demoing the flaky calculator tests at the Wednesday design sync.",
+    "Please review the README fix number 1.",
+    "Please review the README fix number 2.",
+    answer,
+  ];
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const first = async (passageWeight: number) => {
+    const tuning = { ...DEFAULT_TUNING, passageWeight };
+    const { ranked } = await rankRecall(
+      { store, semantic: null, tuning },
+      "s",
+      "Who was reviewing the flaky calculator tests?",
+      3,
+    );
+    return ranked[0]?.hit.entry.text;
+  };
+  assert.equal(await first(DEFAULT_TUNING.passageWeight), answer);
+  // Whole-entry BM25 alone puts a short mention first: the rest of the turn dilutes its answer.
+  assert.notEqual(await first(0), answer);
+});

@@ -1,0 +1,33 @@
+// How well an entry's best passage (one or two consecutive sentences of its prose) covers the prompt's terms, each
+// term weighted by its rarity. A long turn that answers the question in one sentence, beside pasted output or other
+// talk, is then judged by that sentence rather than diluted by the rest: BM25 divides by the whole entry's length.
+import { analyze } from "./analyze.ts";
+import { isPastedLine } from "./prompt-parts.ts";
+
+const SENTENCE_END = /(?<=[.!?])\s+|\n+/u;
+/** Sentences per passage. */
+const WINDOW = 2;
+
+/**
+ * The largest weighted share of `weights`' terms found in any passage of `text`, in [0, 1] (0 without terms).
+ * `weights` maps each prompt term (analyzer output) to its weight.
+ */
+export function bestPassageCoverage(text: string, weights: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const weight of weights.values()) total += weight;
+  if (total === 0) return 0;
+  const sentences = text
+    .split(SENTENCE_END)
+    .filter((sentence) => sentence.trim() !== "" && !isPastedLine(sentence))
+    .map((sentence) => new Set(analyze(sentence).filter((term) => weights.has(term))));
+  let best = 0;
+  for (let start = 0; start < sentences.length; start += 1) {
+    const found = new Set<string>();
+    for (let at = start; at < Math.min(sentences.length, start + WINDOW); at += 1)
+      for (const term of sentences[at] as Set<string>) found.add(term);
+    let covered = 0;
+    for (const term of found) covered += weights.get(term) as number;
+    best = Math.max(best, covered / total);
+  }
+  return best;
+}
