@@ -10,11 +10,10 @@ interface LogLine {
 
 export function logEndpointEvent(log: FastifyBaseLogger, event: EndpointEvent): void {
   const line = endpointLogLine(event);
-  if (line !== null) log[line.level](line.fields, line.message);
+  log[line.level](line.fields, line.message);
 }
 
-/** The log line of an event, or null for one not worth a line. */
-export function endpointLogLine(event: EndpointEvent): LogLine | null {
+export function endpointLogLine(event: EndpointEvent): LogLine {
   switch (event.kind) {
     case "ready":
       return info({ model: event.model, dimensions: event.dimensions }, "embeddings endpoint ready");
@@ -25,10 +24,7 @@ export function endpointLogLine(event: EndpointEvent): LogLine | null {
       return info({ model, scope_id, entries, computed }, "endpoint entry vectors backfilled");
     }
     case "backfill_finished":
-      // As the built-in backfill: nothing to say when every entry already had its vector.
-      return event.scopes === 0
-        ? null
-        : info({ model: event.model, scopes: event.scopes }, "endpoint entry vector backfill finished");
+      return info({ model: event.model, scopes: event.scopes }, "endpoint entry vector backfill finished");
     case "backfill_stopped":
       return warn(
         { model: event.model, err: event.error },

@@ -176,15 +176,20 @@ export class EndpointIndex {
 
   /** The prompt's unit vector, or null (the endpoint failed, was late, or answered another dimension). */
   async #embedPrompt(layer: Layer, text: string): Promise<Float32Array | null> {
-    const signal = AbortSignal.timeout(this.#options.recallTimeoutMs);
-    const aborted = new Promise<null>((resolve) =>
-      signal.addEventListener("abort", () => resolve(null), { once: true }),
-    );
+    const deadline = new AbortController();
+    const { signal } = deadline;
+    let timer: NodeJS.Timeout | undefined;
     // The race keeps the deadline even with an embedder that ignores the signal.
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        deadline.abort();
+        resolve(null);
+      }, this.#options.recallTimeoutMs);
+    });
     const embedded = this.#options.prompts
       .embed([embeddableText(text)], { signal })
       .catch(() => ({ status: "unavailable" as const }));
-    const result = await Promise.race([embedded, aborted]);
+    const result = await Promise.race([embedded, late]).finally(() => clearTimeout(timer));
     const vector = result?.status === "ok" ? result.vectors[0] : undefined;
     if (vector === undefined) {
       this.#fail(signal.aborted ? "timeout" : "error");
