@@ -142,7 +142,7 @@ async function semanticCandidates(
   });
   if (related === null) return null;
   const { neighbours, conceptWeights } = related;
-  const scorer = new SemanticScorer(builtin.model, profile, tuning, conceptWeights);
+  const scorer = new SemanticScorer(index.model, profile, tuning, conceptWeights);
   const bonusOf = (neighbour: VectorNeighbour | undefined) => {
     if (neighbour === undefined) return 0;
     const score = scorer.score(neighbour.terms, neighbour.similarity);

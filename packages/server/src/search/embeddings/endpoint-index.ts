@@ -7,7 +7,7 @@ import type { Store } from "../../store/types.ts";
 import type { SemanticModel } from "../semantic/word-vector-model.ts";
 import { VectorIndex } from "../semantic/vector-index.ts";
 import { embeddableText, endpointSigner } from "./endpoint-signer.ts";
-import type { Embedder } from "./types.ts";
+import type { EmbedResult, Embedder } from "./types.ts";
 
 /** After the endpoint fails, it is not asked again for this long: a down endpoint would cost every turn its deadline. */
 export const RETRY_AFTER_MS = 30_000;
@@ -123,7 +123,7 @@ export class EndpointIndex {
   }
 
   async #start(): Promise<void> {
-    const probe = await this.#options.entries.embed([PROBE_TEXT]);
+    const probe = await embedSafely(this.#options.entries, [PROBE_TEXT]);
     const dimensions = probe.status === "ok" ? (probe.vectors[0]?.length ?? 0) : 0;
     if (dimensions === 0) {
       this.#fail("error");
@@ -155,7 +155,7 @@ export class EndpointIndex {
   /** Entries' vectors for the signer; rejects (stopping that refresh, which is tried again later) on any failure. */
   async #embedEntries(layer: Layer, texts: string[]): Promise<number[][]> {
     if (this.#down()) throw new Error("the embeddings endpoint failed recently (or the Server is closing)");
-    const result = await this.#options.entries.embed(texts);
+    const result = await embedSafely(this.#options.entries, texts);
     if (result.status !== "ok") {
       this.#fail("error");
       throw new Error("the embeddings endpoint did not answer");
@@ -186,9 +186,7 @@ export class EndpointIndex {
         resolve(null);
       }, this.#options.recallTimeoutMs);
     });
-    const embedded = this.#options.prompts
-      .embed([embeddableText(text)], { signal })
-      .catch(() => ({ status: "unavailable" as const }));
+    const embedded = embedSafely(this.#options.prompts, [embeddableText(text)], signal);
     const result = await Promise.race([embedded, late]).finally(() => clearTimeout(timer));
     const vector = result?.status === "ok" ? result.vectors[0] : undefined;
     if (vector === undefined) {
@@ -215,6 +213,11 @@ export class EndpointIndex {
     this.#report({ kind: "dimensions_changed", model: layer.model, dimensions });
     this.#startInBackground();
   }
+}
+
+/** The embedder's answer; `unavailable` should one break its promise never to reject. */
+function embedSafely(embedder: Embedder, texts: string[], signal?: AbortSignal): Promise<EmbedResult> {
+  return embedder.embed(texts, signal === undefined ? {} : { signal }).catch(() => ({ status: "unavailable" }));
 }
 
 /** `vector` scaled to unit length, or null for a zero vector. */
