@@ -63,6 +63,8 @@ export class EndpointIndex {
   /** Until then the endpoint is not asked (see RETRY_AFTER_MS). */
   #retryAt = 0;
   #embedded = 0;
+  /** Set by `start`: until then recall uses the built-in layer, and nothing is sent to the endpoint. */
+  #started = false;
   #closed = false;
   #report: (event: EndpointEvent) => void = () => undefined;
 
@@ -78,10 +80,11 @@ export class EndpointIndex {
   /**
    * Learns the endpoint's dimension, then embeds and stores every entry that lacks a vector under its model, scope by
    * scope, telling `report` how it goes (here and whenever the index later starts again by itself: after the endpoint
-   * was down at start, or changed dimensions). Never rejects.
+   * was down at start, or changed dimensions). Until it is called, recall uses the built-in layer. Never rejects.
    */
   async start(report: (event: EndpointEvent) => void): Promise<void> {
     this.#report = report;
+    this.#started = true;
     this.#retryAt = 0;
     this.#startInBackground();
     await this.#starting;
@@ -98,7 +101,7 @@ export class EndpointIndex {
    * Never rejects; waits at most the recall timeout. A scope not embedded yet starts loading in the background.
    */
   async forRecall(scopeId: string, text: string): Promise<EndpointRecall | null> {
-    if (this.#down()) return null;
+    if (!this.#started || this.#down()) return null;
     const layer = this.#layer;
     if (layer === null) {
       this.#startInBackground();
