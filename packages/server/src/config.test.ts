@@ -142,7 +142,16 @@ test("embeddings are off by default and configured by base URL and model", () =>
       apiKey: "sk-1",
       timeoutMs: 10_000,
       concurrency: 2,
+      recallTimeoutMs: 300,
     },
+  );
+  assert.equal(
+    loadConfig({
+      POWERCONTEXT_EMBEDDING_BASE_URL: "http://127.0.0.1:11434/v1",
+      POWERCONTEXT_EMBEDDING_MODEL: "nomic-embed-text",
+      POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS: "800",
+    }).embedding?.recallTimeoutMs,
+    800,
   );
 });
 
@@ -156,6 +165,10 @@ test("invalid embedding settings are refused by name", () => {
       { ...base, POWERCONTEXT_EMBEDDING_BASE_URL: "http://embed.example.com/v1", POWERCONTEXT_EMBEDDING_API_KEY: "sk" },
       "POWERCONTEXT_EMBEDDING_API_KEY",
     ],
+    [{ ...base, POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS: "9" }, "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS"],
+    [{ ...base, POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS: "5001" }, "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS"],
+    [{ ...base, POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS: "0.5" }, "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS"],
+    [{ POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS: "300" }, "POWERCONTEXT_EMBEDDING_BASE_URL"],
   ];
   for (const [env, name] of table) {
     assert.throws(

@@ -20,10 +20,17 @@ export interface ModelConfig {
 }
 
 /** An OpenAI-compatible embeddings endpoint (see docs/server.md, "Embeddings"); requests go to `{baseUrl}/embeddings`. */
-export type EmbeddingConfig = ModelConfig;
+export interface EmbeddingConfig extends ModelConfig {
+  /**
+   * How long a recall (prepare, search `auto`) waits for its prompt's vector from the endpoint before it uses the
+   * built-in layer instead. A recall is on every turn's path, so this is short; `timeoutMs` bounds the other calls.
+   */
+  recallTimeoutMs: number;
+}
 
 export const DEFAULT_EMBEDDING_TIMEOUT_MS = 10_000;
 export const DEFAULT_EMBEDDING_CONCURRENCY = 2;
+export const DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS = 300;
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
 export const DEFAULT_MODEL_CONCURRENCY = 2;
@@ -72,6 +79,8 @@ export const ENVIRONMENT = {
   POWERCONTEXT_EMBEDDING_MODEL: "Embedding model name sent in each request; required with an embedding base URL.",
   POWERCONTEXT_EMBEDDING_API_KEY:
     "Bearer key for the embeddings endpoint (optional); refused over plain HTTP to a non-loopback host.",
+  POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS:
+    "How long a recall waits for the prompt's vector from the endpoint before using the built-in layer (default 300; 10–5000).",
   POWERCONTEXT_SEMANTIC_RECALL: "builtin (default: recall by meaning with the built-in word vectors) or off (lexical).",
   POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
   POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
@@ -143,8 +152,23 @@ export function loadEmbeddingConfig(env: Environment): EmbeddingConfig | null {
     name: "POWERCONTEXT_EMBEDDING_MODEL",
     key: "POWERCONTEXT_EMBEDDING_API_KEY",
   });
-  if (endpoint === null) return null;
-  return { ...endpoint, timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS, concurrency: DEFAULT_EMBEDDING_CONCURRENCY };
+  if (endpoint === null) {
+    if (env.POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS)
+      throw invalid("POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS needs POWERCONTEXT_EMBEDDING_BASE_URL.");
+    return null;
+  }
+  return {
+    ...endpoint,
+    timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS,
+    concurrency: DEFAULT_EMBEDDING_CONCURRENCY,
+    recallTimeoutMs: integerSetting(
+      "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS",
+      env.POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS,
+      10,
+      5000,
+      DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS,
+    ),
+  };
 }
 
 /** An OpenAI-compatible endpoint's base URL, model name and key from the three named variables, or null without a base. */

@@ -1,17 +1,18 @@
 // The real-world defaults for the domain's dependencies: system clock, random ids, the configured model (if any),
 // extractor and review policy.
 import { randomBytes } from "node:crypto";
-import type { Config } from "./config.ts";
+import type { Config, EmbeddingConfig } from "./config.ts";
 import type { Clock, DomainDeps, IdSource } from "./domain/deps.ts";
 import { createExtractor } from "./domain/extract/index.ts";
 import { createGenerationLog } from "./domain/model/generation-log.ts";
 import type { ChatModel } from "./domain/model/types.ts";
 import { createOpenAiCompatibleModel } from "./model/openai-compatible.ts";
 import { createOpenAiEmbedder } from "./model/openai-embeddings.ts";
+import { EndpointIndex } from "./search/embeddings/endpoint-index.ts";
 import type { Embedder } from "./search/embeddings/types.ts";
 import type { Store } from "./store/types.ts";
 import { VectorIndex } from "./search/semantic/vector-index.ts";
-import { LazyWordVectorModel } from "./search/semantic/word-vector-model.ts";
+import { LazyWordVectorModel, type SemanticModel } from "./search/semantic/word-vector-model.ts";
 
 export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 
@@ -34,13 +35,37 @@ export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | n
 
 /** The configured embedder, or null without one (the default). */
 export function createEmbedder(config: Pick<RuntimeConfig, "embedding">): Embedder | null {
-  if (!config.embedding) return null;
+  return config.embedding ? embedderOf(config.embedding, config.embedding.concurrency) : null;
+}
+
+/**
+ * The configured endpoint's index for recall, or null without an endpoint or with semantic recall off. Entries are
+ * embedded on one connection of their own, so that a backfill leaves the prompts' connections free.
+ */
+export function createEndpointIndex(
+  store: Store,
+  builtin: SemanticModel,
+  config: Pick<RuntimeConfig, "embedding" | "semanticRecall">,
+): EndpointIndex | null {
+  const { embedding } = config;
+  if (!embedding || config.semanticRecall === "off") return null;
+  return new EndpointIndex({
+    store,
+    builtin,
+    name: embedding.name,
+    prompts: embedderOf(embedding, embedding.concurrency),
+    entries: embedderOf(embedding, 1),
+    recallTimeoutMs: embedding.recallTimeoutMs,
+  });
+}
+
+function embedderOf(embedding: EmbeddingConfig, concurrency: number): Embedder {
   return createOpenAiEmbedder({
-    baseUrl: config.embedding.baseUrl,
-    model: config.embedding.name,
-    apiKey: config.embedding.apiKey,
-    timeoutMs: config.embedding.timeoutMs,
-    concurrency: config.embedding.concurrency,
+    baseUrl: embedding.baseUrl,
+    model: embedding.name,
+    apiKey: embedding.apiKey,
+    timeoutMs: embedding.timeoutMs,
+    concurrency,
   });
 }
 
@@ -58,6 +83,7 @@ export function createDomainDeps(
   const clock = overrides.clock ?? SYSTEM_CLOCK;
   const model = createModel(config);
   const generations = createGenerationLog();
+  const builtin = new LazyWordVectorModel(overrides.onSemanticUnavailable);
   return {
     store,
     clock,
@@ -67,9 +93,7 @@ export function createDomainDeps(
     model,
     generations,
     embedder: overrides.embedder !== undefined ? overrides.embedder : createEmbedder(config),
-    semantic:
-      config.semanticRecall === "off"
-        ? null
-        : new VectorIndex(store, new LazyWordVectorModel(overrides.onSemanticUnavailable)),
+    semantic: config.semanticRecall === "off" ? null : new VectorIndex(store, builtin),
+    endpoint: createEndpointIndex(store, builtin, config),
   };
 }

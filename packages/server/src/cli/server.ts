@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import { createDomainDeps } from "../runtime.ts";
 import { openStore } from "../store/open-store.ts";
+import { logEndpointEvent } from "./endpoint-log.ts";
 import { type OutputOptions, printFailure, printResult, progress } from "./output.ts";
 
 const RECALL_STATS_INTERVAL_MS = 1000;
@@ -93,7 +94,10 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     throw error;
   }
   lifecycle.accepting = true;
-  const backfill = backfillVectors(domain, app.log);
+  // The built-in layer first: it answers every recall the endpoint cannot.
+  const backfill = backfillVectors(domain, app.log).then(() =>
+    domain.endpoint?.start((event) => logEndpointEvent(app.log, event)),
+  );
   let closing: Promise<void> | null = null;
   return {
     url: address,
@@ -104,6 +108,7 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
         lifecycle.accepting = false;
         clearInterval(timer);
         await app.close();
+        await domain.endpoint?.close();
         await backfill;
         await recall.flush().catch(() => undefined);
         await store.close();

@@ -1,4 +1,5 @@
 // What domain functions receive: their whole world. Nothing under domain/ reads the clock, env, files or sockets itself.
+import type { EndpointIndex } from "../search/embeddings/endpoint-index.ts";
 import type { Embedder } from "../search/embeddings/types.ts";
 import type { VectorIndex } from "../search/semantic/vector-index.ts";
 import type { Store } from "../store/types.ts";
@@ -26,8 +27,13 @@ export interface DomainDeps {
   /** The configured model, or null: everything works without one. Never used on the recall path. */
   model: ChatModel | null;
   generations: GenerationLog;
-  /** The configured embedder, or null (the default): `vector` and `hybrid` search need one. Not used by prepare. */
+  /** The configured embedder, or null (the default): `vector` and `hybrid` search need one. Recall uses `endpoint`. */
   embedder: Embedder | null;
   /** The built-in semantic layer (word vectors; on by default), or null to recall lexically only. */
   semantic: VectorIndex | null;
+  /**
+   * The embeddings endpoint's index, used by recall (prepare, search `auto`) in place of the built-in mean directions
+   * whenever it can serve; null without an endpoint or with semantic recall off.
+   */
+  endpoint: EndpointIndex | null;
 }

@@ -93,6 +93,15 @@ test("secrets in the query are scrubbed before they reach the embedder", async (
   await post("/v1/memory/search", { scope_id: SCOPE, query: `billing invoices token ${key}`, mode: "hybrid" });
   assert.ok(seen.length > 0);
   assert.ok(seen.every((text) => !text.includes(key)));
+  // A secret across the 8,000-character cut of the query is redacted whole, not cut into an unrecognised head.
+  seen.length = 0;
+  const prose = "Where are the billing invoices stored? ".repeat(205).slice(0, 7990);
+  await post("/v1/memory/search", { scope_id: SCOPE, query: `${prose} ${key}`, mode: "vector" });
+  assert.ok(seen.length > 0);
+  assert.ok(
+    seen.every((text) => !text.includes(key.slice(0, 8))),
+    seen[0]?.slice(-40),
+  );
 });
 
 test("a long prompt's pasted logs and code are not embedded: the embedder gets the prose the lexical terms came from", async (t) => {

@@ -89,3 +89,22 @@ test("an error status, a malformed body or a timeout is unavailable, never a thr
   });
   for (let i = 0; i < 3; i += 1) assert.deepEqual(await embedder.embed(["a"]), { status: "unavailable" });
 });
+
+test("a caller's abort signal ends a slow call before the embedder's own timeout", async (t) => {
+  const fake = await startFakeModelServer();
+  t.after(() => fake.close());
+  fake.respond = () => ({ raw: '{"data":[{"embedding":[1]}]}', delayMs: 5000 });
+  const embedder = createOpenAiEmbedder({
+    baseUrl: fake.baseUrl,
+    model: "m",
+    apiKey: null,
+    timeoutMs: 10_000,
+    concurrency: 1,
+  });
+  const started = performance.now();
+  assert.deepEqual(await embedder.embed(["a"], { signal: AbortSignal.timeout(100) }), { status: "unavailable" });
+  assert.ok(performance.now() - started < 3000, "answered long before the reply");
+  // The aborted call freed its slot: a queued call is not stuck behind it.
+  assert.deepEqual(await embedder.embed(["b"], { signal: AbortSignal.timeout(100) }), { status: "unavailable" });
+  assert.equal(fake.requests.length, 2);
+});

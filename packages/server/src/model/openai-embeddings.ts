@@ -1,6 +1,6 @@
 // The one embedding provider: any OpenAI-compatible embeddings endpoint (POST {base}/embeddings, JSON), with the
 // transport of the chat client (openai-compatible.ts): a per-call deadline that includes queueing, bounded concurrency.
-import type { EmbedResult, Embedder } from "../search/embeddings/types.ts";
+import type { EmbedOptions, EmbedResult, Embedder } from "../search/embeddings/types.ts";
 import { createLimiter } from "./limiter.ts";
 
 export interface OpenAiEmbeddingOptions {
@@ -35,9 +35,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbeddingOptions): Embedder 
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (options.apiKey !== null) headers.authorization = `Bearer ${options.apiKey}`;
 
-  async function embed(texts: readonly string[]): Promise<EmbedResult> {
+  async function embed(texts: readonly string[], { signal: caller }: EmbedOptions = {}): Promise<EmbedResult> {
     if (texts.length === 0) return { status: "ok", vectors: [] };
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = caller === undefined ? timeout : AbortSignal.any([timeout, caller]);
     if (!(await limiter.acquire(signal))) return { status: "unavailable" };
     try {
       const body = JSON.stringify({ model: options.model, input: texts });

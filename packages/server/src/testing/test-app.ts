@@ -5,7 +5,7 @@ import type { ReviewPolicy } from "../domain/deps.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "../domain/review/policy.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import type { DomainDeps } from "../domain/deps.ts";
-import type { ExtractorName, ModelConfig } from "../config.ts";
+import type { EmbeddingConfig, ExtractorName, ModelConfig } from "../config.ts";
 import { buildApp } from "../http/app.ts";
 import type { Lifecycle } from "../http/lifecycle.ts";
 import { createDomainDeps } from "../runtime.ts";
@@ -23,8 +23,13 @@ export interface TestAppOptions {
   bodyLimit?: number;
   /** A model endpoint, e.g. a fake model server's. */
   model?: ModelConfig;
-  /** An embedder (e.g. the hashing embedder); none by default, as in production. */
+  /** An embedder for `vector` and `hybrid` search (e.g. the hashing embedder); none by default, as in production. */
   embedder?: Embedder | null;
+  /**
+   * An embeddings endpoint (e.g. a fake server's), used as configured in production: by recall, through the endpoint
+   * index (start it with `domain.endpoint.start`), and by `vector` and `hybrid` search unless `embedder` is given.
+   */
+  embedding?: EmbeddingConfig;
   /** The built-in semantic layer: on by default, as in production. */
   semanticRecall?: "builtin" | "off";
 }
@@ -52,9 +57,16 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       extractor: options.extractor ?? "rules",
       reviewPolicy: options.reviewPolicy ?? { mode: "auto", threshold: DEFAULT_AUTO_THRESHOLD },
       model: options.model ?? null,
+      embedding: options.embedding ?? null,
       semanticRecall: options.semanticRecall ?? "builtin",
     },
-    { clock, ids: sequentialIds(), embedder: options.embedder ?? null },
+    {
+      clock,
+      ids: sequentialIds(),
+      ...(options.embedder !== undefined || options.embedding === undefined
+        ? { embedder: options.embedder ?? null }
+        : {}),
+    },
   );
   const recall = new RecallRecorder(domain);
   const lifecycle: Lifecycle = { accepting: true };
@@ -68,6 +80,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
   });
   t.after(async () => {
     await app.close();
+    await domain.endpoint?.close();
     await store.close();
   });
   return {

@@ -39,6 +39,7 @@ export interface RecallStatistics {
 export interface PrepareDeps {
   store: Store;
   semantic?: RecallDeps["semantic"];
+  endpoint?: RecallDeps["endpoint"];
   tuning?: RecallDeps["tuning"];
   /** Absent: nothing is recorded (benchmarks, tools). */
   statistics?: RecallStatistics;
@@ -59,7 +60,12 @@ export async function prepareContext(deps: PrepareDeps, request: PrepareContextR
 async function prepare(deps: PrepareDeps, request: PrepareContextRequest): Promise<PreparedRecall> {
   const maxBytes = request.max_bytes ?? DEFAULT_MAX_BYTES;
   const { ranked, terms } = await rankRecall(
-    { store: deps.store, semantic: deps.semantic ?? null, ...(deps.tuning && { tuning: deps.tuning }) },
+    {
+      store: deps.store,
+      semantic: deps.semantic ?? null,
+      endpoint: deps.endpoint ?? null,
+      ...(deps.tuning && { tuning: deps.tuning }),
+    },
     request.scope_id,
     request.query,
     RECALL_LIMIT,

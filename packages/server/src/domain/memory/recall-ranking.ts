@@ -7,11 +7,13 @@
 // shares no word with the prompt can be recalled. Adding scores beat reciprocal-rank fusion on every figure of the
 // quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match is.
 import type { ArtifactReference } from "@powercontext/protocol";
+import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import { shapePrompt } from "../../search/query.ts";
 import { bestPassageCoverage } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
 import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-index.ts";
+import type { QueryProfile } from "../../search/semantic/word-vector-model.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 
@@ -66,6 +68,11 @@ export interface RecallDeps {
   store: Store;
   /** The built-in semantic layer, or null to rank lexically only. */
   semantic: VectorIndex | null;
+  /**
+   * A configured embeddings endpoint's index: when it can serve the recall, its mean directions replace the built-in
+   * ones (words and concepts are still the built-in layer's); otherwise, and without it, the built-in layer answers.
+   */
+  endpoint?: Pick<EndpointIndex, "forRecall"> | null;
   tuning?: RecallTuning;
 }
 
@@ -160,9 +167,10 @@ async function semanticCandidates(
   ranked: readonly RankedHit[],
   tuning: RecallTuning,
 ): Promise<Candidate[] | null> {
-  const index = deps.semantic;
-  const profile = index?.model.profile(text) ?? null;
-  if (index === null || profile === null) return null;
+  const builtin = deps.semantic;
+  const builtinProfile = builtin?.model.profile(text) ?? null;
+  if (builtin === null || builtinProfile === null) return null;
+  const { index, profile } = await chooseLayer(deps, scopeId, text, builtin, builtinProfile);
   const related = await index.related(scopeId, profile, {
     byMean: tuning.semanticCandidates,
     byConcepts: tuning.conceptCandidates,
@@ -202,4 +210,18 @@ async function semanticCandidates(
     });
   }
   return [...candidates.values()];
+}
+
+/** The endpoint's index and the prompt's mean direction from the endpoint when it can serve this recall; else the built-in's. */
+async function chooseLayer(
+  deps: RecallDeps,
+  scopeId: string,
+  text: string,
+  builtin: VectorIndex,
+  profile: QueryProfile,
+): Promise<{ index: VectorIndex; profile: QueryProfile }> {
+  const endpoint = (await deps.endpoint?.forRecall(scopeId, text)) ?? null;
+  return endpoint === null
+    ? { index: builtin, profile }
+    : { index: endpoint.index, profile: { ...profile, mean: endpoint.mean } };
 }

@@ -5,7 +5,7 @@ import type { VectorIndex } from "../../search/semantic/vector-index.ts";
 import type { Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import type { Embedder } from "../../search/embeddings/types.ts";
-import { rankRecall } from "./recall-ranking.ts";
+import { type RecallDeps, rankRecall } from "./recall-ranking.ts";
 import { searchByVector } from "./vector-search.ts";
 
 /**
@@ -13,7 +13,7 @@ import { searchByVector } from "./vector-search.ts";
  * if the embedder fails during a request, the answer is the lexical one and says so (`mode: "fts"`).
  */
 export async function searchMemory(
-  deps: { store: Store; embedder?: Embedder | null; semantic?: VectorIndex | null },
+  deps: { store: Store; embedder?: Embedder | null; semantic?: VectorIndex | null; endpoint?: RecallDeps["endpoint"] },
   request: SearchMemoryRequest,
 ): Promise<SearchMemoryResponse> {
   const mode = request.mode ?? "auto";
@@ -43,11 +43,13 @@ export async function searchMemory(
     }
   }
   const semantic = mode === "fts" ? null : (deps.semantic ?? null);
+  // `vector` and `hybrid` get here only when the endpoint just failed them: the built-in layer answers.
+  const endpoint = mode === "auto" ? (deps.endpoint ?? null) : null;
   const {
     memory,
     ranked,
     semantic: fused,
-  } = await rankRecall({ store: deps.store, semantic }, request.scope_id, request.query, limit);
+  } = await rankRecall({ store: deps.store, semantic, endpoint }, request.scope_id, request.query, limit);
   if (memory === null) return { memory: null, mode: null, hits: [] };
   return {
     memory,

@@ -45,7 +45,8 @@ export async function searchByVector(
     return { status: "ok", memory: result.memory, hits: [] };
   const embedded = await deps.embedder.embed([
     // The same part of the prompt the lexical terms came from: pasted logs and code would dominate one mean vector.
-    scrubText(text.slice(0, MAX_QUERY_CHARS)),
+    // Scrubbed before the cut, which could otherwise split a secret into a head the detector does not recognise.
+    scrubText(text).slice(0, MAX_QUERY_CHARS),
     ...result.hits.map((hit) => scrubText(hit.entry.text)),
   ]);
   if (embedded.status !== "ok") return { status: "unavailable" };

@@ -1,10 +1,12 @@
 // The in-memory semantic index of each scope's active entries: their signatures (mean direction, known words,
 // concepts), scanned by mean direction (see `scan`), kept in step with the store by reading only the heads changed since
 // the revision it last saw. Signatures missing from the store (entries written before this model, or by a Server that
-// has not recalled them yet) are computed here from the entry's text and written back, so each is computed once and
-// stored beside its entry.
+// has not recalled them yet) are computed by the index's signer (the built-in model's by default, or an embeddings
+// endpoint's) from the entry's text and written back, so each is computed once and stored beside its entry.
 import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
-import { type EntrySignature, encodeSignature } from "./entry-signature.ts";
+import { encodeSignature } from "./entry-signature.ts";
+import { builtinSigner, type EntrySigner } from "./entry-signer.ts";
+import { kthLargest } from "./kth-largest.ts";
 import { type EntryTerms, ScopeRows } from "./scope-rows.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
 
@@ -28,15 +30,23 @@ const HEADS_PER_PAGE = 1000;
 
 export class VectorIndex {
   readonly store: Store;
+  /** The built-in model: the prompt's profile and the word-by-word comparison, whichever signer made the means. */
   readonly model: SemanticModel;
+  readonly signer: EntrySigner;
   readonly #scopes = new Map<string, ScopeRows>();
   /** Per scope, the refresh in progress, so that concurrent requests read the store once. */
   readonly #refreshing = new Map<string, Promise<ScopeRows>>();
   #computed = 0;
 
-  constructor(store: Store, model: SemanticModel) {
+  constructor(store: Store, model: SemanticModel, signer: EntrySigner = builtinSigner(model)) {
     this.store = store;
     this.model = model;
+    this.signer = signer;
+  }
+
+  /** Whether the scope was loaded once, so that a recall gets an answer without waiting for its first load. */
+  loaded(scopeId: string): boolean {
+    return this.#scopes.has(scopeId);
   }
 
   /**
@@ -46,7 +56,7 @@ export class VectorIndex {
    */
   async nearest(scopeId: string, query: Float32Array, limit: number): Promise<VectorNeighbour[] | null> {
     const scope = await this.#scopeForRecall(scopeId);
-    return scope === undefined ? null : scan(scope, query, limit);
+    return scope === undefined ? null : scan(scope, query, limit, !this.signer.principalAxes);
   }
 
   /**
@@ -62,7 +72,7 @@ export class VectorIndex {
     const scope = await this.#scopeForRecall(scopeId);
     if (scope === undefined) return null;
     const conceptWeights = scope.conceptWeights(profile.concepts);
-    const neighbours = scan(scope, profile.mean, limits.byMean);
+    const neighbours = scan(scope, profile.mean, limits.byMean, !this.signer.principalAxes);
     if (limits.byConcepts > 0 && profile.concepts.length > 0) {
       const seen = new Set(neighbours.map((neighbour) => neighbour.entry_version_id));
       for (const neighbour of conceptScan(scope, profile, conceptWeights, limits.byConcepts))
@@ -114,7 +124,7 @@ export class VectorIndex {
 
   /** Computes and stores every missing signature of every scope; reports each scope done. Returns the scope count. */
   async backfill(progress: (done: { scope_id: string; entries: number; computed: number }) => void): Promise<number> {
-    const scopes = await this.store.scopesMissingVectors(this.model.model);
+    const scopes = await this.store.scopesMissingVectors(this.signer.model);
     for (const scopeId of scopes) {
       const before = this.#computed;
       const rows = await this.refresh(scopeId);
@@ -127,11 +137,11 @@ export class VectorIndex {
     // A scope loaded for the first time is built on the side and published when complete.
     const known = this.#scopes.get(scopeId);
     const since = known?.revision ?? 0;
-    const scope = known ?? new ScopeRows(this.model.dimensions);
+    const scope = known ?? new ScopeRows(this.signer.dimensions);
     // The revision of the first page: whatever changes while later pages are read is read again next time.
     let revision: number | null = null;
     for (let afterKey = 0; ; ) {
-      const page = await this.store.readVectorHeads(scopeId, this.model.model, since, {
+      const page = await this.store.readVectorHeads(scopeId, this.signer.model, since, {
         after_key: afterKey,
         limit: HEADS_PER_PAGE,
       });
@@ -151,40 +161,41 @@ export class VectorIndex {
     return scope;
   }
 
-  /** Applies one page of heads, computing and storing the signatures the store lacks. */
+  /** Applies one page of heads, computing and storing the signatures the store lacks, a batch at a time. */
   async #apply(scopeId: string, scope: ScopeRows, heads: readonly VectorHead[]): Promise<void> {
-    const computed: EntryVectorWrite[] = [];
+    const missing: VectorHead[] = [];
     for (const head of heads) {
-      if (!head.active) {
-        scope.remove(head.key);
-        continue;
-      }
-      if (head.vector !== null && scope.upsertStored(head.key, head.entry_version_id, head.vector)) continue;
-      const signature = this.#compute(head);
-      if (signature !== null)
+      if (!head.active) scope.remove(head.key);
+      else if (head.vector === null) missing.push(head);
+      // Bytes of another layout (never written under this model's name) index nothing.
+      else if (!scope.upsertStored(head.key, head.entry_version_id, head.vector)) scope.remove(head.key);
+    }
+    const { batchSize } = this.signer;
+    for (let at = 0; at < missing.length; at += batchSize) {
+      const batch = missing.slice(at, at + batchSize);
+      const signatures = await this.signer.sign(
+        batch.map((head) => ({ kind: head.kind ?? "", text: head.text ?? "" })),
+      );
+      const computed: EntryVectorWrite[] = [];
+      for (const [i, head] of batch.entries()) {
+        const signature = signatures[i] ?? null;
+        if (signature === null) {
+          scope.remove(head.key);
+          continue;
+        }
+        scope.upsert(head.key, head.entry_version_id, signature);
         computed.push({
           scope_id: scopeId,
           entry_version_id: head.entry_version_id,
           vector: encodeSignature(signature),
         });
-      if (signature === null) scope.remove(head.key);
-      else scope.upsert(head.key, head.entry_version_id, signature);
-    }
-    await this.#store(computed);
-    if (computed.length > 0) {
-      // Let other requests run between pages: a backfill of many entries must not stall the Server.
+      }
+      if (computed.length === 0) continue;
+      this.#computed += computed.length;
+      await this.store.putEntryVectors(this.signer.model, computed);
+      // Let other requests run between batches: a backfill of many entries must not stall the Server.
       await new Promise((resolve) => setImmediate(resolve));
     }
-  }
-
-  async #store(computed: EntryVectorWrite[]): Promise<void> {
-    if (computed.length === 0) return;
-    this.#computed += computed.length;
-    await this.store.putEntryVectors(this.model.model, computed);
-  }
-
-  #compute(head: VectorHead): EntrySignature | null {
-    return this.model.signature(`${head.kind ?? ""} ${head.text ?? ""}`);
   }
 }
 
@@ -280,31 +291,4 @@ function prefixShortlist(scope: ScopeRows, query: Float32Array, size: number): n
   for (let slot = 0; slot < slots; slot += 1)
     if ((partial[slot] as number) >= cut && norms[slot] !== 0) kept.push(slot);
   return kept;
-}
-
-/** The k-th largest value of `values` (which is reordered), by quickselect. */
-function kthLargest(values: Float32Array, k: number): number {
-  let low = 0;
-  let high = values.length - 1;
-  const target = Math.min(k, values.length) - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >>> 1] as number;
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while ((values[i] as number) > pivot) i += 1;
-      while ((values[j] as number) < pivot) j -= 1;
-      if (i <= j) {
-        const swap = values[i] as number;
-        values[i] = values[j] as number;
-        values[j] = swap;
-        i += 1;
-        j -= 1;
-      }
-    }
-    if (target <= j) high = j;
-    else if (target >= i) low = i;
-    else break;
-  }
-  return values[target] as number;
 }

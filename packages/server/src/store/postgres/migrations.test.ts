@@ -96,3 +96,43 @@ test("an unreachable database is a clear runtime_not_ready error", async () => {
       /PostgreSQL at 127\.0\.0\.1:1\/test is unreachable/.test(error.message),
   );
 });
+
+test("the migration to one vector per model keeps the stored vectors, and another model's are stored beside them", async (t) => {
+  const url = schemaForTest(t);
+  const old = await openPostgresStore(url, { schemaVersion: MIGRATIONS.length - 1 });
+  await rememberEntry(old, {
+    scope_id: "scope-a",
+    entry: makeEntry("A vector stored before the upgrade."),
+    reason: null,
+    expected_revision: null,
+    now: "2026-01-01T00:00:00Z",
+  });
+  const page = { after_key: 0, limit: 10 };
+  const versionId = (await old.readVectorHeads("scope-a", "builtin-old", 0, page)).heads[0]?.entry_version_id;
+  await old.close();
+  assert.ok(versionId && /^[\w-]+$/.test(versionId));
+  // The schema before the migration, written as that Server wrote it.
+  await sqlOn(
+    url,
+    `INSERT INTO entry_vector (entry_version_id, scope_id, model, vector)
+     VALUES ('${versionId}', 'scope-a', 'builtin-old', '\\x010203'::bytea)`,
+  );
+
+  const upgraded = await openPostgresStore(url);
+  t.after(() => upgraded.close());
+  const vectorOf = async (model: string) =>
+    (await upgraded.readVectorHeads("scope-a", model, 0, page)).heads.map((head) => head.vector && [...head.vector]);
+  assert.deepEqual(await vectorOf("builtin-old"), [[1, 2, 3]]);
+  await upgraded.putEntryVectors("endpoint-new", [
+    { scope_id: "scope-a", entry_version_id: versionId, vector: Uint8Array.of(9) },
+  ]);
+  assert.deepEqual(await vectorOf("builtin-old"), [[1, 2, 3]]);
+  assert.deepEqual(await vectorOf("endpoint-new"), [[9]]);
+  await upgraded.putEntryVectors("endpoint-new", [
+    { scope_id: "scope-a", entry_version_id: versionId, vector: Uint8Array.of(8) },
+  ]);
+  assert.deepEqual(await vectorOf("endpoint-new"), [[8]]);
+  assert.deepEqual(await upgraded.scopesMissingVectors("builtin-old"), []);
+  assert.deepEqual(await upgraded.scopesMissingVectors("endpoint-new"), []);
+  assert.deepEqual(await upgraded.scopesMissingVectors("another"), ["scope-a"]);
+});

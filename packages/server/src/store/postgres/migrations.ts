@@ -179,4 +179,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX entry_head_by_revision ON entry_head (scope_id, last_revision);
   `,
+  // 6: one vector per entry version and model, so that the built-in model's and an embeddings endpoint's vectors are
+  // kept side by side (the primary key was the version alone, so storing one model's vector replaced the other's).
+  // The existing vectors are kept.
+  `
+  ALTER TABLE entry_vector DROP CONSTRAINT entry_vector_pkey;
+  ALTER TABLE entry_vector ADD PRIMARY KEY (entry_version_id, model);
+  `,
 ];

@@ -1,4 +1,5 @@
-// Entry vectors: derived from entry versions, stored beside them, read by the vector index per scope.
+// Entry vectors: derived from entry versions, stored beside them (one per version and model), read by the vector index
+// per scope.
 import type { EntryVectorWrite, VectorHead, VectorHeads } from "../types.ts";
 import { readScope } from "./scope-state.ts";
 import type { Sql } from "./sql.ts";
@@ -54,7 +55,7 @@ export async function putEntryVectors(sql: Sql, model: string, vectors: readonly
   await sql.run(
     `INSERT INTO entry_vector (entry_version_id, scope_id, model, vector)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bytea[])
-     ON CONFLICT (entry_version_id) DO UPDATE SET model = excluded.model, vector = excluded.vector`,
+     ON CONFLICT (entry_version_id, model) DO UPDATE SET vector = excluded.vector`,
     [
       vectors.map((write) => write.entry_version_id),
       vectors.map((write) => write.scope_id),

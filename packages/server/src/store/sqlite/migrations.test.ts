@@ -61,3 +61,46 @@ test("a database with a newer schema than this Server knows is refused", (t) => 
     (error: unknown) => error instanceof PowerContextError && error.code === "schema_too_new",
   );
 });
+
+test("the migration to one vector per model keeps the stored vectors, and another model's are stored beside them", async (t) => {
+  const path = tempFile(t);
+  const old = await openSqliteStore(path, { schemaVersion: MIGRATIONS.length - 1 });
+  await rememberEntry(old, {
+    scope_id: "scope-a",
+    entry: makeEntry("A vector stored before the upgrade."),
+    reason: null,
+    expected_revision: null,
+    now: "2026-01-01T00:00:00Z",
+  });
+  const page = { after_key: 0, limit: 10 };
+  const versionId = (await old.readVectorHeads("scope-a", "builtin-old", 0, page)).heads[0]?.entry_version_id;
+  await old.close();
+  assert.ok(versionId);
+  // The schema before the migration, written as that Server wrote it.
+  const db = new DatabaseSync(path);
+  db.prepare("INSERT INTO entry_vector (entry_version_id, scope_id, model, vector) VALUES (?, ?, ?, ?)").run(
+    versionId,
+    "scope-a",
+    "builtin-old",
+    Uint8Array.of(1, 2, 3),
+  );
+  db.close();
+
+  const upgraded = await openSqliteStore(path);
+  t.after(() => upgraded.close());
+  const vectorOf = async (model: string) =>
+    (await upgraded.readVectorHeads("scope-a", model, 0, page)).heads.map((head) => head.vector && [...head.vector]);
+  assert.deepEqual(await vectorOf("builtin-old"), [[1, 2, 3]]);
+  await upgraded.putEntryVectors("endpoint-new", [
+    { scope_id: "scope-a", entry_version_id: versionId, vector: Uint8Array.of(9) },
+  ]);
+  assert.deepEqual(await vectorOf("builtin-old"), [[1, 2, 3]]);
+  assert.deepEqual(await vectorOf("endpoint-new"), [[9]]);
+  await upgraded.putEntryVectors("endpoint-new", [
+    { scope_id: "scope-a", entry_version_id: versionId, vector: Uint8Array.of(8) },
+  ]);
+  assert.deepEqual(await vectorOf("endpoint-new"), [[8]]);
+  assert.deepEqual(await upgraded.scopesMissingVectors("builtin-old"), []);
+  assert.deepEqual(await upgraded.scopesMissingVectors("endpoint-new"), []);
+  assert.deepEqual(await upgraded.scopesMissingVectors("another"), ["scope-a"]);
+});

@@ -131,7 +131,7 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (scope_id, date, purpose, kind)
   ) STRICT;
   `,
-  // 5: entry vectors for semantic search, derived from each entry version's text by the named model (rewritten when the
+  // 4: entry vectors for semantic search, derived from each entry version's text by the named model (rewritten when the
   // model changes), and the head's revision index that lets the vector index read only what changed.
   `
   CREATE TABLE entry_vector (
@@ -141,5 +141,21 @@ export const MIGRATIONS: readonly string[] = [
     vector BLOB NOT NULL
   ) STRICT;
   CREATE INDEX entry_head_by_revision ON entry_head (scope_id, last_revision);
+  `,
+  // 5: one vector per entry version and model, so that the built-in model's and an embeddings endpoint's vectors are
+  // kept side by side (the primary key was the version alone, so storing one model's vector replaced the other's).
+  // The existing vectors are kept.
+  `
+  CREATE TABLE entry_vector_by_model (
+    entry_version_id TEXT NOT NULL,
+    scope_id TEXT NOT NULL,
+    model TEXT NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (entry_version_id, model)
+  ) STRICT;
+  INSERT INTO entry_vector_by_model (entry_version_id, scope_id, model, vector)
+    SELECT entry_version_id, scope_id, model, vector FROM entry_vector;
+  DROP TABLE entry_vector;
+  ALTER TABLE entry_vector_by_model RENAME TO entry_vector;
   `,
 ];

@@ -1,4 +1,5 @@
-// Entry vectors: derived from entry versions, stored beside them, read by the vector index per scope.
+// Entry vectors: derived from entry versions, stored beside them (one per version and model), read by the vector index
+// per scope.
 import type { DatabaseSync } from "node:sqlite";
 import type { EntryVectorWrite, VectorHead, VectorHeads } from "../types.ts";
 import { readSnapshot } from "./database.ts";
@@ -61,7 +62,7 @@ export function putEntryVectors(db: DatabaseSync, model: string, vectors: readon
   const upsert = stmt(
     db,
     `INSERT INTO entry_vector (entry_version_id, scope_id, model, vector) VALUES (?, ?, ?, ?)
-     ON CONFLICT (entry_version_id) DO UPDATE SET model = excluded.model, vector = excluded.vector`,
+     ON CONFLICT (entry_version_id, model) DO UPDATE SET vector = excluded.vector`,
   );
   for (const write of vectors) {
     upsert.run(write.entry_version_id, write.scope_id, model, write.vector);

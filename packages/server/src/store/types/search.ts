@@ -70,7 +70,10 @@ export interface SearchOperations {
    * order; versions no longer at the head are left out.
    */
   readSearchHits(scope_id: string, entry_version_ids: string[]): Promise<MemorySearchResult>;
-  /** Stores (or replaces) entry versions' vectors under `model`. Vectors are derived data: no revision is written. */
+  /**
+   * Stores (or replaces) entry versions' vectors under `model`; other models' vectors of the same versions are kept.
+   * Vectors are derived data: no revision is written.
+   */
   putEntryVectors(model: string, vectors: EntryVectorWrite[]): Promise<void>;
   /** Scopes holding an active entry without a vector under `model`, for the start-up backfill. */
   scopesMissingVectors(model: string): Promise<string[]>;
