@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { openTestPostgresStore } from "../testing/postgres.ts";
-import { buildTestApp } from "../testing/test-app.ts";
+import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 import { decodeSignature } from "../search/semantic/entry-signature.ts";
@@ -43,7 +43,21 @@ async function appWithFacts(t: TestContext, open: () => Promise<Store>) {
     const written = await app.post("/v1/memory/remember", { scope_id: SCOPE, kind: "fact", text, reason: `r${index}` });
     assert.equal(written.status, 200, JSON.stringify(written.json));
   }
+  await untilSemanticLoaded(app.post);
   return app;
+}
+
+/**
+ * A recall waits at most REFRESH_WAIT_MS for a scope's first index load and goes on lexically without it; on a busy
+ * machine that first load can take longer, so the tests ask until the layer answers (a recall, not a timing, is tested).
+ */
+async function untilSemanticLoaded(post: TestApp["post"]): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "warm up the index", limit: 1 });
+    if (search.json.mode === "hybrid") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail("the semantic layer never loaded the scope");
 }
 
 const preparedText = (json: { status: string; content: string }) => (json.status === "ready" ? json.content : "");
