@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 const SCOPE = "endpoint";
 /** Shares no word with its fact, and the built-in layer finds the two too far apart; the fake endpoint maps both to one vector. */
 const PROMPT = "Who should review my database migration?";
-const FACT = "Schema changes need a sign-off from Priya.";
+const FACT = "Ravens nest in the old clock tower every spring.";
 /** Found by the built-in layer alone (semantic-recall.test.ts): what a fall-back recall still finds. */
 const PARAPHRASE = "Which package manager should I install dependencies with?";
 const ENTRIES = [
@@ -34,7 +34,7 @@ const builtin = new LazyWordVectorModel();
 
 /** The fake endpoint's model: the built-in mean word direction, except that the prompt and the fact share one vector. */
 function vectorOf(text: string): number[] {
-  const connected = text.includes("database migration") || text.includes("Priya");
+  const connected = text.includes("database migration") || text.includes("Ravens");
   const vector = builtin.embed(connected ? PROMPT : text);
   return vector ? [...vector] : [1, ...new Array<number>(99).fill(0)];
 }
@@ -84,7 +84,7 @@ for (const [engine, open] of STORES) {
     // The built-in layer alone does not recall it (nor do words): the endpoint is what finds it.
     const plain = await buildTestApp(t, { store });
     await writeEntries(plain);
-    assert.ok(!(await prepared(plain, PROMPT)).includes("Priya"));
+    assert.ok(!(await prepared(plain, PROMPT)).includes("Ravens"));
 
     const { app, fake, events, model } = await endpointApp(t, store, { written: true });
     assert.match(model, /^endpoint-v1\/100d\/builtin-wv100-.+\/fake-embed$/);
@@ -92,7 +92,7 @@ for (const [engine, open] of STORES) {
       events.filter((event) => event.kind === "backfilled").map((event) => event.computed),
       [ENTRIES.length],
     );
-    assert.ok((await prepared(app, PROMPT)).includes("Priya"), "the endpoint's vectors connect prompt and fact");
+    assert.ok((await prepared(app, PROMPT)).includes("Ravens"), "the endpoint's vectors connect prompt and fact");
     const search = await app.post("/v1/memory/search", { scope_id: SCOPE, query: PROMPT, limit: 3 });
     const hit = search.json.hits.find((found: { text: string }) => found.text === FACT);
     assert.deepEqual(hit?.matched_by, ["vector"]);
@@ -127,7 +127,7 @@ test("a secret in the prompt is redacted before it reaches the endpoint", async 
 
 async function failingEndpoint(t: TestContext, fail: (fake: FakeModelServer) => void) {
   const setup = await endpointApp(t, await openSqliteStore(":memory:"));
-  assert.ok((await prepared(setup.app, PROMPT)).includes("Priya"), "the endpoint served while it worked");
+  assert.ok((await prepared(setup.app, PROMPT)).includes("Ravens"), "the endpoint served while it worked");
   fail(setup.fake);
   return setup;
 }
@@ -138,7 +138,7 @@ test("an endpoint answering errors: prepare and search answer 200 with the built
   });
   const content = await prepared(app, PARAPHRASE);
   assert.ok(content.includes("pnpm"), "the built-in layer still recalls by meaning");
-  assert.ok(!(await prepared(app, PROMPT)).includes("Priya"), "the built-in layer answered, not the endpoint");
+  assert.ok(!(await prepared(app, PROMPT)).includes("Ravens"), "the built-in layer answered, not the endpoint");
   assert.ok(events.some((event) => event.kind === "unavailable" && event.reason === "error"));
   // After a failure the endpoint is left alone for a while: later turns do not pay for it.
   const asked = fake.requests.length;
@@ -176,5 +176,5 @@ test("an endpoint whose vectors change dimension: recall falls back, then entrie
     [ENTRIES.length],
   );
   assert.deepEqual(await app.store.scopesMissingVectors(endpoint.model ?? ""), []);
-  assert.ok((await prepared(app, PROMPT)).includes("Priya"), "the endpoint serves again");
+  assert.ok((await prepared(app, PROMPT)).includes("Ravens"), "the endpoint serves again");
 });

@@ -4,6 +4,7 @@
 import { analyze } from "../analyze.ts";
 import { CONCEPTS } from "./lexicon/index.ts";
 
+const PLAIN_WORD = /^[a-z]+$/;
 /** Longest trigger in analyzer terms ("amazon web services" is three). */
 const MAX_TRIGGER_TERMS = 3;
 
@@ -15,10 +16,15 @@ function buildTriggers(): Map<string, number[]> {
   for (const [id, concept] of CONCEPTS.entries()) {
     for (const phrase of [...concept.asked, ...concept.members]) {
       const key = analyze(phrase).slice(0, MAX_TRIGGER_TERMS).join(" ");
-      if (key === "") continue;
-      const ids = triggers.get(key) ?? [];
-      if (!ids.includes(id)) ids.push(id);
-      triggers.set(key, ids);
+      // A one-word name is stemmed ("launchdarkly" → "launchdarkli"), but its CamelCase spelling ("LaunchDarkly")
+      // analyzes to its unstemmed joined form first: both must name the concept.
+      const joined = PLAIN_WORD.test(phrase) && key !== phrase ? [phrase] : [];
+      for (const trigger of [key, ...joined]) {
+        if (trigger === "") continue;
+        const ids = triggers.get(trigger) ?? [];
+        if (!ids.includes(id)) ids.push(id);
+        triggers.set(trigger, ids);
+      }
     }
   }
   return triggers;

@@ -39,3 +39,9 @@ test("words are cut at identifiers and case changes, and the longest known phras
   ]);
   assert.deepEqual(knownRows(["on", "call", "github.com"], rowOf), [0, 2]);
 });
+
+test("a CamelCase tool name names its concept as its lowercase spelling does", () => {
+  assert.ok(conceptsOf("managed in launchdarkly").length > 0);
+  assert.deepEqual(conceptsOf("managed in LaunchDarkly"), conceptsOf("managed in launchdarkly"));
+  assert.deepEqual(conceptsOf("page them in PagerDuty"), conceptsOf("page them in pagerduty"));
+});

@@ -16,7 +16,7 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
  * `modelName`): stored signatures of another name are recomputed. Bump it when the way a signature is made from a
  * table changes (a table or lexicon change renames the model by itself).
  */
-export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v4";
+export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v5";
 
 /** The model's full name: the version, then a digest of the table's bytes and of the lexicon (concept ids). */
 export function modelName(table: Uint8Array): string {

@@ -156,7 +156,7 @@ export const INFRA: readonly Concept[] = [
     category: "certificate encryption secure https",
     asked: `tls certificate, ssl certificate, certificate expired, cert expired, expired certificate,
       cert renewal, certificate renewal, renew the cert, mtls, mutual tls, certificate chain, self-signed,
-      https setup, ssl error`,
+      https setup, ssl error, private certificate, certificate file, cert file, private key file`,
     members: `tls, ssl, https, letsencrypt, let's encrypt, certbot, cert-manager, acm, aws certificate manager,
       x.509, openssl, .pem, pem file, csr, ca bundle, hsts, acme protocol`,
   }),
