@@ -4,6 +4,7 @@
 import { utf8Length, type MemoryEntry, type PreparedContext } from "@powercontext/protocol";
 import { openBm25Index } from "../bm25-baseline.ts";
 import { postOk } from "../http.ts";
+import { progress } from "../measure.ts";
 import { preparedItems } from "../prepared-items.ts";
 import { STOP_WORD_SURFACE } from "./content-words.ts";
 
@@ -37,8 +38,27 @@ export interface RecallPaths {
 
 const BASELINES = ["bm25", "bm25 without stop words", "bm25 porter without stop words"] as const;
 
+/**
+ * Waits until the Server's semantic layer has loaded the scope (a search in `auto` mode answers "hybrid"), so that no
+ * question is measured during the start-up backfill, when recall is lexical; gives up after `seconds`.
+ */
+async function untilSemanticLoaded(url: string, scope: string, seconds = 600): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < seconds * 1000) {
+    const { body } = await postOk<SearchAnswer>(url, "/v1/memory/search", {
+      scope_id: scope,
+      query: "warm up",
+      limit: 1,
+    });
+    if (body.mode === "hybrid") return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  progress(`the semantic layer did not load ${scope} within ${seconds} s; measuring anyway`);
+}
+
 /** Lists the scope's entries once (the list request has no paging: one answer holds every entry), then recalls. */
 export async function openRecallPaths(url: string, scope: string, modes: readonly string[]): Promise<RecallPaths> {
+  await untilSemanticLoaded(url, scope);
   const { body } = await postOk<{ entries: MemoryEntry[] }>(url, "/v1/memory/entries/list", { scope_id: scope });
   const sourcesOf = new Map(
     body.entries.map((entry) => [entry.citation.entry_id, entry.source_refs.map((ref) => ref.source_id)]),
@@ -82,7 +102,8 @@ export async function openRecallPaths(url: string, scope: string, modes: readonl
           mode,
         });
         latencies.get(`search ${mode}`)?.push(search.ms);
-        if (search.body.mode !== null && search.body.mode !== mode) fellBack.set(mode, (fellBack.get(mode) ?? 0) + 1);
+        if (mode !== "auto" && search.body.mode !== null && search.body.mode !== mode)
+          fellBack.set(mode, (fellBack.get(mode) ?? 0) + 1);
         answers.set(`search ${mode}`, asItems(search.body.hits.map((hit) => hit.citation.entry_id)));
       }
       for (const name of BASELINES) {

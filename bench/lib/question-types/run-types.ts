@@ -24,7 +24,8 @@ import type { ConversationSet, TypedQuestion } from "./types.ts";
 
 const FACT_SCOPE = "bench:quality-types";
 const CONVERSATION_SCOPE = "bench:quality-conversation";
-const SEARCH_MODES = ["fts", "vector", "hybrid"];
+/** `auto` is what a client gets by default: the shipped ranking, with the built-in semantic layer. */
+const SEARCH_MODES = ["auto", "fts", "vector", "hybrid"];
 const HALVES = ["facts", "conversation"];
 /** The conversation sets, in report order: the realistic one first, as the one a ranking change is judged on. */
 const CONVERSATION_SETS: Record<string, (options: { seed: number; questions: number }) => ConversationSet> = {
@@ -54,9 +55,9 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   if (!setNames.every((name) => name in CONVERSATION_SETS))
     throw new Error(`--conversation-sets takes ${Object.keys(CONVERSATION_SETS).join(",")}`);
   const wordVectorsPath = option(args, "word-vectors", "");
-  const modes = option(args, "search", wordVectorsPath ? SEARCH_MODES.join(",") : "fts").split(",");
+  const modes = option(args, "search", wordVectorsPath ? SEARCH_MODES.join(",") : "auto,fts").split(",");
   if (!modes.every((mode) => SEARCH_MODES.includes(mode))) throw new Error(`--search takes ${SEARCH_MODES.join(",")}`);
-  if (modes.some((mode) => mode !== "fts") && !wordVectorsPath)
+  if (modes.some((mode) => mode === "vector" || mode === "hybrid") && !wordVectorsPath)
     throw new Error("--search vector or hybrid needs --word-vectors PATH (an embedding model)");
   const endpoint = wordVectorsPath
     ? await startWordVectorEndpoint(
