@@ -38,8 +38,8 @@ export interface RecallTuning extends SemanticMix {
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
-  semanticCandidates: 200,
-  conceptCandidates: 100,
+  semanticCandidates: 50,
+  conceptCandidates: 50,
   semanticWeight: 0.25,
   minSemantic: 0.5,
   conceptWeight: 1,

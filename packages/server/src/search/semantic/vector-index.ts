@@ -240,7 +240,8 @@ function conceptScan(
   const weightOf = new Float32Array((profile.concepts.at(-1) ?? 0) + 1);
   for (const [k, id] of profile.concepts.entries()) weightOf[id] = weights[k] as number;
   const { termStart, wordCount, conceptCount, terms, norms } = scope;
-  const scored: Array<{ slot: number; weight: number; similarity: number }> = [];
+  const matched: number[] = [];
+  const matchedWeights: number[] = [];
   for (let slot = 0; slot < scope.versionIds.length; slot += 1) {
     if (norms[slot] === 0) continue;
     const start = (termStart[slot] as number) + (wordCount[slot] as number);
@@ -250,9 +251,18 @@ function conceptScan(
       const id = terms[i] as number;
       if (id < weightOf.length) weight += weightOf[id] as number;
     }
-    if (weight > 0) scored.push({ slot, weight, similarity: 0 });
+    if (weight > 0) {
+      matched.push(slot);
+      matchedWeights.push(weight);
+    }
   }
-  for (const item of scored) item.similarity = scope.similarityAt(item.slot, profile.mean);
+  // Only the entries that can make the cut are compared by mean direction and sorted (ties at the cut all kept).
+  const cut = matched.length > limit ? kthLargest(Float32Array.from(matchedWeights), limit) : 0;
+  const scored: Array<{ slot: number; weight: number; similarity: number }> = [];
+  for (const [k, slot] of matched.entries()) {
+    const weight = matchedWeights[k] as number;
+    if (Math.fround(weight) >= cut) scored.push({ slot, weight, similarity: scope.similarityAt(slot, profile.mean) });
+  }
   scored.sort((a, b) => b.weight - a.weight || b.similarity - a.similarity || a.slot - b.slot);
   return scored.slice(0, limit).map(({ slot }) => neighbourAt(scope, slot, profile.mean));
 }
