@@ -32,6 +32,8 @@ export class ScopeRows {
   /** How many entries name each concept, for weighing a shared concept by its rarity (`conceptWeights`). */
   readonly #conceptEntries = new Map<number, number>();
   readonly #free: number[] = [];
+  #scratchSlots = new Uint32Array(0);
+  #scratchWeights = new Float32Array(0);
 
   constructor(dimensions: number, capacity = INITIAL_SLOTS) {
     this.dimensions = dimensions;
@@ -145,6 +147,15 @@ export class ScopeRows {
     this.slotOfVersion.delete(this.versionIds[slot] as string);
     this.norms[slot] = 0;
     this.#free.push(slot);
+  }
+
+  /** Reusable arrays of at least `size` slots and weights for a scan (their contents are the caller's until the next). */
+  scratch(size: number): { slots: Uint32Array; weights: Float32Array } {
+    if (this.#scratchSlots.length < size) {
+      this.#scratchSlots = new Uint32Array(size);
+      this.#scratchWeights = new Float32Array(size);
+    }
+    return { slots: this.#scratchSlots, weights: this.#scratchWeights };
   }
 
   /** Cosine similarity of `query` (a unit vector) to the mean direction in `slot`. */

@@ -6,6 +6,7 @@
 import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
 import { encodeSignature } from "./entry-signature.ts";
 import { builtinSigner, type EntrySigner } from "./entry-signer.ts";
+import { conceptScan } from "./concept-scan.ts";
 import { kthLargest } from "./kth-largest.ts";
 import { type EntryTerms, ScopeRows } from "./scope-rows.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
@@ -75,8 +76,10 @@ export class VectorIndex {
     const neighbours = scan(scope, profile.mean, limits.byMean, !this.signer.principalAxes);
     if (limits.byConcepts > 0 && profile.concepts.length > 0) {
       const seen = new Set(neighbours.map((neighbour) => neighbour.entry_version_id));
-      for (const neighbour of conceptScan(scope, profile, conceptWeights, limits.byConcepts))
+      for (const slot of conceptScan(scope, profile, conceptWeights, limits.byConcepts)) {
+        const neighbour = neighbourAt(scope, slot, profile.mean);
         if (!seen.has(neighbour.entry_version_id)) neighbours.push(neighbour);
+      }
     }
     return { neighbours, conceptWeights };
   }
@@ -227,46 +230,6 @@ function scan(scope: ScopeRows, query: Float32Array, limit: number, exact = fals
   return scored.slice(0, limit).map(({ slot }) => neighbourAt(scope, slot, query));
 }
 
-/**
- * The `limit` entries with the largest weighted share of the prompt's concepts (entries naming none are left out),
- * ties broken by mean similarity.
- */
-function conceptScan(
-  scope: ScopeRows,
-  profile: { mean: Float32Array; concepts: readonly number[] },
-  weights: Float32Array,
-  limit: number,
-): VectorNeighbour[] {
-  const weightOf = new Float32Array((profile.concepts.at(-1) ?? 0) + 1);
-  for (const [k, id] of profile.concepts.entries()) weightOf[id] = weights[k] as number;
-  const { termStart, wordCount, conceptCount, terms, norms } = scope;
-  const matched: number[] = [];
-  const matchedWeights: number[] = [];
-  for (let slot = 0; slot < scope.versionIds.length; slot += 1) {
-    if (norms[slot] === 0) continue;
-    const start = (termStart[slot] as number) + (wordCount[slot] as number);
-    const end = start + (conceptCount[slot] as number);
-    let weight = 0;
-    for (let i = start; i < end; i += 1) {
-      const id = terms[i] as number;
-      if (id < weightOf.length) weight += weightOf[id] as number;
-    }
-    if (weight > 0) {
-      matched.push(slot);
-      matchedWeights.push(weight);
-    }
-  }
-  // Only the entries that can make the cut are compared by mean direction and sorted (ties at the cut all kept).
-  const cut = matched.length > limit ? kthLargest(Float32Array.from(matchedWeights), limit) : 0;
-  const scored: Array<{ slot: number; weight: number; similarity: number }> = [];
-  for (const [k, slot] of matched.entries()) {
-    const weight = matchedWeights[k] as number;
-    if (Math.fround(weight) >= cut) scored.push({ slot, weight, similarity: scope.similarityAt(slot, profile.mean) });
-  }
-  scored.sort((a, b) => b.weight - a.weight || b.similarity - a.similarity || a.slot - b.slot);
-  return scored.slice(0, limit).map(({ slot }) => neighbourAt(scope, slot, profile.mean));
-}
-
 function allSlots(scope: ScopeRows): number[] {
   const slots: number[] = [];
   for (let slot = 0; slot < scope.versionIds.length; slot += 1) if (scope.norms[slot] !== 0) slots.push(slot);
@@ -278,7 +241,7 @@ function prefixShortlist(scope: ScopeRows, query: Float32Array, size: number): n
   const d = scope.dimensions;
   const { means, norms } = scope;
   const slots = scope.versionIds.length;
-  const partial = new Float32Array(slots).fill(Number.NEGATIVE_INFINITY);
+  const partial = scope.scratch(slots).weights.fill(Number.NEGATIVE_INFINITY, 0, slots);
   for (let slot = 0; slot < slots; slot += 1) {
     const norm = norms[slot] as number;
     if (norm === 0) continue;
@@ -296,7 +259,7 @@ function prefixShortlist(scope: ScopeRows, query: Float32Array, size: number): n
     }
     partial[slot] = (a + b + c + e) / norm;
   }
-  const cut = kthLargest(Float32Array.from(partial), size);
+  const cut = kthLargest(partial.slice(0, slots), size);
   const kept: number[] = [];
   for (let slot = 0; slot < slots; slot += 1)
     if ((partial[slot] as number) >= cut && norms[slot] !== 0) kept.push(slot);
