@@ -6,3 +6,4 @@ export { createStderrLogger, type Logger, silentLogger } from "./logger.ts";
 export { notifyOrStderr, type WriteLine, writeStderrLine } from "./notify.ts";
 export type { InvalidLines, RpcRecord } from "./rpc/jsonl-lines.ts";
 export { type PiRpc, type PiRpcOptions, startPiRpc } from "./rpc/pi-rpc.ts";
+export { failure, renderToolResult, type ToolFailure, type ToolResult } from "./tool-result.ts";
