@@ -52,8 +52,8 @@ const HTTP_FAILURES: Readonly<Record<number, HttpFailure>> = {
 export function toFailure(error: unknown): ToolFailure {
   if (!(error instanceof PiError)) return UNAVAILABLE;
   if (error.code === "invalid_response") return INVALID_RESPONSE;
-  if (error.code !== "http_error" || error.http === null) return UNAVAILABLE;
-  const { status, serverCode, serverMessage, requestId } = error.http;
+  if (error.code !== "http_error" || error.details === null) return UNAVAILABLE;
+  const { status, serverCode, serverMessage, requestId } = error.details;
   const known = HTTP_FAILURES[status];
   const meta = { status, request_id: requestId };
   if (known === undefined)

@@ -126,7 +126,7 @@ test("an invalid PreparedContext from pc_prepare_context is an invalid_response"
 
 test("errors map to stable model-visible codes", () => {
   const http = (status: number, serverCode: string | null = null, serverMessage: string | null = null) =>
-    new PiError("http_error", "x", { http: { status, serverCode, serverMessage, requestId: "r" } });
+    new PiError("http_error", "x", { details: { status, serverCode, serverMessage, requestId: "r" } });
   const cases: [unknown, string, RegExp][] = [
     [http(401, "unauthorized", "A valid bearer token is required."), "authentication_failed", /authentication failed/],
     [http(404, "not_found", "Route not found."), "not_found", /Route not found/],
