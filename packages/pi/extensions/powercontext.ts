@@ -7,12 +7,18 @@ import { describeError } from "../src/errors.ts";
 import { beforeAgentStart } from "../src/hooks/before-agent-start.ts";
 import { awaitPendingFlush, startPendingFlush } from "../src/hooks/lifecycle.ts";
 import { TOOLS } from "../src/tools/catalog.ts";
+import type { TestSeams } from "../src/runtime.ts";
 import { runTool } from "../src/tools/run-tool.ts";
 import { PARAMETERS } from "../src/tools/schemas.ts";
 
 export default function powercontext(pi: ExtensionAPI): void {
+  registerPowerContext(pi);
+}
+
+/** Registers powercontext-pi; `seams` are for tests only (the real entry passes none). */
+export function registerPowerContext(pi: ExtensionAPI, seams: TestSeams = {}): void {
   const log = createStderrLogger("powercontext-pi");
-  const runtime = activate(process.env, log);
+  const runtime = activate(process.env, log, seams);
   if (runtime === null) return;
   const reporting = { log, describe: describeError };
 

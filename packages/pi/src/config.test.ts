@@ -13,7 +13,6 @@ test("with no variables the settings are the documented defaults", () => {
     maxBytes: 8000,
     requestTimeoutMs: 1000,
     httpBudgetMs: 4000,
-    flushOnCapture: false,
     flushMaxCalls: 4,
   });
 });
@@ -73,7 +72,7 @@ test("the recall budget is clamped to 512–32768 bytes", () => {
 test("booleans accept true/false spellings and reject anything else", () => {
   assert.equal(loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "false" }).capturePrompts, false);
   assert.equal(loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "0" }).capturePrompts, false);
-  assert.equal(loadSettings({ POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "TRUE" }).flushOnCapture, true);
+  assert.equal(loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "YES" }).capturePrompts, true);
   assert.throws(() => loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "maybe" }), PiError);
 });
 

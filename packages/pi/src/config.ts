@@ -16,9 +16,8 @@ export interface Settings {
   maxBytes: number;
   /** Timeout of one HTTP request, in milliseconds. */
   requestTimeoutMs: number;
-  /** Total HTTP budget of one turn's prepare + capture (+ flush-on-capture), in milliseconds. */
+  /** Total HTTP budget of one turn's prepare + capture (+ a test's immediate flush), in milliseconds. */
   httpBudgetMs: number;
-  flushOnCapture: boolean;
   /** Flush calls per Scope in one flush loop. */
   flushMaxCalls: number;
 }
@@ -62,10 +61,6 @@ export const PiEnvironment = Type.Object({
     maximum: 60_000,
     description: "Total budget of one turn's prepare and capture, in milliseconds.",
   }),
-  POWERCONTEXT_PI_FLUSH_ON_CAPTURE: Type.Boolean({
-    default: false,
-    description: "Test-only: flush right after capture.",
-  }),
   POWERCONTEXT_PI_FLUSH_MAX_CALLS: Type.Integer({
     default: 4,
     minimum: 1,
@@ -107,7 +102,6 @@ export function loadSettings(env: Environment): Settings {
     maxBytes: Math.min(MAX_MAX_BYTES, Math.max(MIN_MAX_BYTES, read.POWERCONTEXT_PI_MAX_BYTES)),
     requestTimeoutMs: read.POWERCONTEXT_PI_REQUEST_TIMEOUT_MS,
     httpBudgetMs: read.POWERCONTEXT_PI_HTTP_BUDGET_MS,
-    flushOnCapture: read.POWERCONTEXT_PI_FLUSH_ON_CAPTURE,
     flushMaxCalls: read.POWERCONTEXT_PI_FLUSH_MAX_CALLS,
   };
 }
