@@ -1,4 +1,9 @@
-// Registration options: five names, validated together; an impossible policy or an unknown name is refused, never clamped.
+// Registration options → one validated FoldOptions. The fold package reads no environment: its configuration is what
+// an extension of the person's own passes to registerFold (docs/fold.md). The FoldConfig schema declares each
+// option's shape and TypeBox checks it; the policy checks below refuse what a shape cannot say (an impossible
+// thermostat). Every refusal names the option, and nothing is ever clamped.
+import { type Static, type TSchema, Type } from "typebox";
+import { Value } from "typebox/value";
 import { FoldError } from "./errors.ts";
 import type { FoldOptions, Guidance, SummarizerChoice, Thresholds } from "./types.ts";
 
@@ -9,7 +14,59 @@ export const DEFAULT_THRESHOLDS: Thresholds = {
   consolidateAfter: 10,
 };
 export const DEFAULT_GUIDANCE: Guidance = { thresholdNotices: true, actionResponses: true };
-const OPTION_NAMES = ["thresholds", "summarizer", "providerInputBudget", "blacklistAutoFoldTools", "guidance"] as const;
+
+/** pi-ai's thinking levels (1.6.0 and 0.82.1), passed as the summarizer request's `reasoning`. */
+export const SUMMARIZER_EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "max"] as const;
+
+/** The thermostat, set whole: every threshold, nothing else. */
+export const ThresholdsConfig = Type.Object(
+  {
+    maxTarget: Type.Number({ description: "Share of the serving budget at which a commit folds, in (0, 1]." }),
+    minTarget: Type.Number({ description: "Share a threshold commit folds down to; above 0, below maxTarget." }),
+    freshTail: Type.Number({ description: "Trailing share never folded; at least 0, below minTarget." }),
+    consolidateAfter: Type.Number({
+      description: "Adjacent folds past this count are consolidated; a positive integer.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const SummarizerConfig = Type.Union([
+  Type.Literal("session", { description: "The session's own model writes the briefs." }),
+  Type.Object(
+    {
+      provider: Type.String(),
+      model: Type.String(),
+      effort: Type.Optional(Type.Union(SUMMARIZER_EFFORTS.map((effort) => Type.Literal(effort)))),
+    },
+    { additionalProperties: false, description: "A model of the registry writes the briefs." },
+  ),
+]);
+
+export const GuidanceConfig = Type.Object(
+  {
+    thresholdNotices: Type.Boolean({ description: "Occupancy and commit notices, to the person and the agent." }),
+    actionResponses: Type.Boolean({ description: "Full fold_context results (else a bare acknowledgement)." }),
+  },
+  { additionalProperties: false },
+);
+
+/** Every option registerFold takes; all optional. */
+export const FoldConfig = Type.Object(
+  {
+    thresholds: Type.Optional(ThresholdsConfig),
+    summarizer: Type.Optional(SummarizerConfig),
+    providerInputBudget: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Tokens a request may carry, net of the output reservation." }),
+    ),
+    blacklistAutoFoldTools: Type.Optional(
+      Type.Array(Type.String(), { description: "Tools whose batches are never folded automatically (a Set also)." }),
+    ),
+    guidance: Type.Optional(GuidanceConfig),
+  },
+  { additionalProperties: false },
+);
+export type FoldConfig = Static<typeof FoldConfig>;
 
 /** Option names other fold extensions use (or earlier designs used), with what replaces them here. */
 export const REPLACED_OPTIONS: Readonly<Record<string, string>> = {
@@ -37,19 +94,27 @@ function refuse(message: string): never {
   throw new FoldError("invalid_option", message);
 }
 
+/** `value` as its schema's type; otherwise refused with the sentence `explain` gives. */
+function checked<Schema extends TSchema>(schema: Schema, value: unknown, explain: () => string): Static<Schema> {
+  if (!Value.Check(schema, value)) refuse(explain());
+  return value as Static<Schema>;
+}
+
+/** Which key or threshold a thresholds value that fails its schema gets wrong. */
+function thresholdsRefusal(input: unknown): string {
+  if (!isRecord(input)) return "thresholds must be an object { maxTarget, minTarget, freshTail, consolidateAfter }";
+  const names = Object.keys(ThresholdsConfig.properties);
+  const unknown = Object.keys(input).find((key) => !names.includes(key));
+  if (unknown !== undefined) return `thresholds.${unknown} is not a threshold; thresholds are ${names.join(", ")}`;
+  const missing = names.find((name) => !Value.Check(Type.Number(), input[name])) ?? names[0];
+  return `thresholds.${missing} is required and must be a number (thresholds are set whole)`;
+}
+
 /** Validates the thermostat as one policy. Throws naming the offending threshold. */
 export function validateThresholds(input: unknown): Thresholds {
-  if (!isRecord(input)) refuse("thresholds must be an object { maxTarget, minTarget, freshTail, consolidateAfter }");
-  const names = ["maxTarget", "minTarget", "freshTail", "consolidateAfter"] as const;
-  for (const key of Object.keys(input)) {
-    if (!(names as readonly string[]).includes(key))
-      refuse(`thresholds.${key} is not a threshold; thresholds are ${names.join(", ")}`);
-  }
-  for (const name of names) {
-    if (typeof input[name] !== "number" || !Number.isFinite(input[name]))
-      refuse(`thresholds.${name} is required and must be a number (thresholds are set whole)`);
-  }
-  const { maxTarget, minTarget, freshTail, consolidateAfter } = input as unknown as Thresholds;
+  const { maxTarget, minTarget, freshTail, consolidateAfter } = checked(ThresholdsConfig, input, () =>
+    thresholdsRefusal(input),
+  );
   if (!(maxTarget > 0 && maxTarget <= 1))
     refuse(`impossible policy: thresholds.maxTarget (${maxTarget}) must be in (0, 1]`);
   if (!(minTarget > 0 && minTarget < maxTarget))
@@ -65,72 +130,79 @@ export function validateThresholds(input: unknown): Thresholds {
   return { maxTarget, minTarget, freshTail, consolidateAfter };
 }
 
-/** pi-ai's thinking levels (1.6.0 and 0.82.1), passed as the summarizer request's `reasoning`. */
-export const SUMMARIZER_EFFORTS = ["minimal", "low", "medium", "high", "xhigh", "max"] as const;
+/** What a summarizer value that fails its schema gets wrong. */
+function summarizerRefusal(input: unknown): string {
+  if (input === "deterministic")
+    return 'summarizer "deterministic" is not a value: omit summarizer; deterministic briefs are the default and the fallback on any summarizer failure';
+  if (isRecord(input) && typeof input.provider === "string" && typeof input.model === "string") {
+    if (typeof input.effort === "string" && !(SUMMARIZER_EFFORTS as readonly string[]).includes(input.effort))
+      return `summarizer.effort "${input.effort}" is not a thinking level; use one of ${SUMMARIZER_EFFORTS.join(", ")}`;
+    const unknown = Object.keys(input).find((key) => !["provider", "model", "effort"].includes(key));
+    if (unknown !== undefined)
+      return `summarizer.${unknown} is not a summarizer field; the fields are provider, model, effort`;
+  }
+  return 'summarizer must be "session" or { provider, model, effort? }';
+}
 
 function validateSummarizer(input: unknown): FoldOptions["summarizer"] {
-  if (input === "session") return "session";
-  if (input === "deterministic")
-    refuse(
-      'summarizer "deterministic" is not a value: omit summarizer; deterministic briefs are the default and the fallback on any summarizer failure',
-    );
-  if (
-    isRecord(input) &&
-    typeof input.provider === "string" &&
-    typeof input.model === "string" &&
-    (input.effort === undefined || typeof input.effort === "string")
-  ) {
-    if (typeof input.effort === "string" && !(SUMMARIZER_EFFORTS as readonly string[]).includes(input.effort))
-      refuse(
-        `summarizer.effort "${input.effort}" is not a thinking level; use one of ${SUMMARIZER_EFFORTS.join(", ")}`,
-      );
-    for (const key of Object.keys(input))
-      if (!["provider", "model", "effort"].includes(key))
-        refuse(`summarizer.${key} is not a summarizer field; the fields are provider, model, effort`);
-    const choice: SummarizerChoice = { provider: input.provider, model: input.model };
-    if (typeof input.effort === "string") choice.effort = input.effort;
-    return choice;
-  }
-  return refuse('summarizer must be "session" or { provider, model, effort? }');
+  const summarizer = checked(SummarizerConfig, input, () => summarizerRefusal(input));
+  if (summarizer === "session") return "session";
+  const choice: SummarizerChoice = { provider: summarizer.provider, model: summarizer.model };
+  if (summarizer.effort !== undefined) choice.effort = summarizer.effort;
+  return choice;
 }
 
-function validateGuidance(input: unknown): Guidance {
-  if (
-    !isRecord(input) ||
-    typeof input.thresholdNotices !== "boolean" ||
-    typeof input.actionResponses !== "boolean" ||
-    Object.keys(input).length !== 2
-  ) {
-    refuse("guidance must be { thresholdNotices: boolean, actionResponses: boolean }, set together");
-  }
-  return { thresholdNotices: input.thresholdNotices as boolean, actionResponses: input.actionResponses as boolean };
-}
-
-/** Turns registration input into options. Unknown names are refused naming their replacement. */
-export function validateOptions(input: unknown = {}): FoldOptions {
-  if (!isRecord(input)) refuse("options must be an object");
+/** Unknown names are refused naming their replacement, when they have one. */
+function refuseUnknownNames(input: Record<string, unknown>): void {
+  const names = Object.keys(FoldConfig.properties);
   for (const key of Object.keys(input)) {
-    if ((OPTION_NAMES as readonly string[]).includes(key)) continue;
+    if (names.includes(key)) continue;
     const replacement = REPLACED_OPTIONS[key];
     refuse(
       replacement === undefined
-        ? `unknown option "${key}"; options are ${OPTION_NAMES.join(", ")}`
+        ? `unknown option "${key}"; options are ${names.join(", ")}`
         : `option "${key}" is not supported; use ${replacement}`,
     );
   }
-  const budget = input.providerInputBudget;
-  if (budget !== undefined && !(typeof budget === "number" && Number.isInteger(budget) && budget > 0))
-    refuse("providerInputBudget must be a positive integer of tokens");
-  const blacklist = input.blacklistAutoFoldTools;
-  let tools: ReadonlySet<string> = new Set();
-  if (blacklist instanceof Set) tools = new Set([...blacklist].map(String));
-  else if (Array.isArray(blacklist) && blacklist.every((name) => typeof name === "string")) tools = new Set(blacklist);
-  else if (blacklist !== undefined) refuse("blacklistAutoFoldTools must be a set (or array) of tool names");
+}
+
+/** A Set is the natural value for a set of names: its members are taken as names. Unset is no names. */
+function toolNames(value: unknown): unknown {
+  if (value instanceof Set) return [...value].map(String);
+  return value === undefined ? [] : value;
+}
+
+/** Turns registration input into options. */
+export function validateOptions(input: unknown = {}): FoldOptions {
+  if (!isRecord(input)) refuse("options must be an object");
+  refuseUnknownNames(input);
+  const { properties } = FoldConfig;
+  const budget =
+    input.providerInputBudget === undefined
+      ? undefined
+      : checked(
+          properties.providerInputBudget,
+          input.providerInputBudget,
+          () => "providerInputBudget must be a positive integer of tokens",
+        );
+  const tools = checked(
+    properties.blacklistAutoFoldTools,
+    toolNames(input.blacklistAutoFoldTools),
+    () => "blacklistAutoFoldTools must be a set (or array) of tool names",
+  );
+  const guidance = input.guidance;
   return {
     thresholds: input.thresholds === undefined ? DEFAULT_THRESHOLDS : validateThresholds(input.thresholds),
     summarizer: input.summarizer === undefined ? "none" : validateSummarizer(input.summarizer),
-    providerInputBudget: budget as number | undefined,
-    blacklistAutoFoldTools: tools,
-    guidance: input.guidance === undefined ? DEFAULT_GUIDANCE : validateGuidance(input.guidance),
+    providerInputBudget: budget,
+    blacklistAutoFoldTools: new Set(tools),
+    guidance:
+      guidance === undefined
+        ? DEFAULT_GUIDANCE
+        : checked(
+            GuidanceConfig,
+            guidance,
+            () => "guidance must be { thresholdNotices: boolean, actionResponses: boolean }, set together",
+          ),
   };
 }
