@@ -1,5 +1,5 @@
 // The one error class of the fold package; codes are stable and reach the model in tool results.
-import { CodedError, describeUnexpected } from "@powercontext/pi-kit";
+import { CodedError, describeErrorsOf } from "@powercontext/pi-kit";
 
 export const FOLD_ERROR_CODES = [
   "invalid_option",
@@ -14,6 +14,4 @@ export type FoldErrorCode = (typeof FOLD_ERROR_CODES)[number];
 export class FoldError extends CodedError<FoldErrorCode> {}
 
 /** Describes an error for a diagnostic line: a FoldError by its code, anything else as unexpected. */
-export function describeFoldError(error: unknown): Record<string, unknown> {
-  return error instanceof FoldError ? { code: error.code, message: error.message } : describeUnexpected(error);
-}
+export const describeFoldError = describeErrorsOf(FoldError);

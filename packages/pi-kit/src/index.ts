@@ -1,5 +1,5 @@
 // Public surface of @powercontext/pi-kit, the code the Pi packages (and the CLI's Pi checks) share.
-export { CodedError } from "./coded-error.ts";
+export { CodedError, describeErrorsOf } from "./coded-error.ts";
 export { type Environment, FALSE_WORDS, readEnvironment, TRUE_WORDS } from "./env.ts";
 export { type DescribeError, describeUnexpected, failOpen, type FailOpenReporting } from "./fail-open.ts";
 export type { HostContext, HostSession, HostUi, NoticeLevel } from "./host.ts";

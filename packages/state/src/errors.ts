@@ -1,5 +1,5 @@
 // The package's one error class. Codes are stable; tool results branch on them, never on messages.
-import { CodedError } from "@powercontext/pi-kit";
+import { CodedError, describeErrorsOf } from "@powercontext/pi-kit";
 
 export const STATE_ERROR_CODES = [
   /** patch_state arguments break the patch grammar; nothing was written. */
@@ -26,8 +26,11 @@ export type StateErrorCode = (typeof STATE_ERROR_CODES)[number];
 /** `details` carry what the model may act on, such as the offset and the retained boundaries of a `pre_origin`. */
 export class StateError extends CodedError<StateErrorCode> {}
 
-/** Describes an error for a diagnostic line: a StateError by its code and message, anything else by its class only. */
-export function describeStateError(error: unknown): Record<string, unknown> {
-  if (error instanceof StateError) return { code: error.code, message: error.message };
-  return { code: "unexpected", name: (error as Error | undefined)?.name };
-}
+/**
+ * Describes an error for a diagnostic line: a StateError by its code and message, anything else by its class name
+ * only (its message stays out of the log).
+ */
+export const describeStateError = describeErrorsOf(StateError, (error) => ({
+  code: "unexpected",
+  name: (error as Error | undefined)?.name,
+}));
