@@ -3,11 +3,10 @@
 // context hook at 2,000 messages in process.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_THRESHOLDS } from "../packages/fold/src/options.ts";
 import { startFakeModel, requestTokens, type WireRequest } from "../packages/fold/test/support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, startPi } from "../packages/fold/test/support/pi-rpc.ts";
 import { FoldSession } from "../packages/fold/src/session.ts";
-import { validateOptions } from "../packages/fold/src/options.ts";
+import { DEFAULT_THRESHOLDS, validateOptions } from "../packages/fold/src/index.ts";
 import { openMemoryFoldStore } from "../packages/fold/src/fold-store.ts";
 import { committedState } from "../packages/fold/src/testing/committed.ts";
 import { generateTranscript } from "../packages/fold/src/testing/transcript.ts";

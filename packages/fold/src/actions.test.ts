@@ -4,7 +4,7 @@ import { runAction, type ActionWorld } from "./actions.ts";
 import { canonicalBytes } from "./digest.ts";
 import { FoldError } from "./errors.ts";
 import { emptyState } from "./fold.ts";
-import { DEFAULT_THRESHOLDS } from "./options.ts";
+import { DEFAULT_THRESHOLDS } from "./config.ts";
 import { project } from "./projection.ts";
 import { generateTranscript } from "./testing/transcript.ts";
 import type { FoldState } from "./types.ts";

@@ -3,7 +3,7 @@
 import { createStderrLogger, type Logger, notifyOrStderr, type NoticeLevel } from "@powercontext/pi-kit";
 import type { FoldApi, FoldContext } from "./host.ts";
 import { type CompleteModel, modelSummarizer } from "./model-summarizer.ts";
-import { validateOptions } from "./options.ts";
+import { validateOptions } from "./config.ts";
 import { FoldSession, STATE_ENTRY_TYPE } from "./session.ts";
 import { openStoreFor } from "./session-files.ts";
 import type { Summarize } from "./summarizer.ts";

@@ -1,5 +1,6 @@
 // The one error class of the fold package; codes are stable and reach the model in tool results.
-import { describeUnexpected } from "@powercontext/pi-kit";
+import { CodedError, describeErrorsOf } from "@powercontext/pi-kit";
+
 export const FOLD_ERROR_CODES = [
   "invalid_option",
   "invalid_span",
@@ -10,16 +11,7 @@ export const FOLD_ERROR_CODES = [
 ] as const;
 export type FoldErrorCode = (typeof FOLD_ERROR_CODES)[number];
 
-export class FoldError extends Error {
-  readonly code: FoldErrorCode;
-  constructor(code: FoldErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "FoldError";
-    this.code = code;
-  }
-}
+export class FoldError extends CodedError<FoldErrorCode> {}
 
 /** Describes an error for a diagnostic line: a FoldError by its code, anything else as unexpected. */
-export function describeFoldError(error: unknown): Record<string, unknown> {
-  return error instanceof FoldError ? { code: error.code, message: error.message } : describeUnexpected(error);
-}
+export const describeFoldError = describeErrorsOf(FoldError);

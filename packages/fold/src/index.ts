@@ -3,7 +3,7 @@ export { BRIEF_MAX_CHARS, deterministicBrief, TOOL_NAME } from "./brief.ts";
 export { fence, servingBudget } from "./budget.ts";
 export { FoldError } from "./errors.ts";
 export { addFold, emptyState, expandFold, refoldFold, verifiedSource } from "./fold.ts";
-export { DEFAULT_THRESHOLDS, validateOptions } from "./options.ts";
+export { DEFAULT_THRESHOLDS, validateOptions } from "./config.ts";
 export { project } from "./projection.ts";
 export { commit } from "./schedule.ts";
 export { FoldSession, STATE_ENTRY_TYPE } from "./session.ts";

@@ -6,7 +6,7 @@ import { canonicalBytes } from "./digest.ts";
 import { emptyState, expandFold, verifiedSource, visibleCollapsed } from "./fold.ts";
 import { commonPrefix, type SentWindow } from "./ledger.ts";
 import { measureMessage } from "./message-measure.ts";
-import { DEFAULT_THRESHOLDS } from "./options.ts";
+import { DEFAULT_THRESHOLDS } from "./config.ts";
 import { project } from "./projection.ts";
 import { commit, projectionTokens } from "./schedule.ts";
 import { generateTranscript, seededRandom } from "./testing/transcript.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { emptyState } from "./fold.ts";
-import { DEFAULT_THRESHOLDS } from "./options.ts";
+import { DEFAULT_THRESHOLDS } from "./config.ts";
 import { project } from "./projection.ts";
 import { commit, defaultTokensOf, freshStart, projectionTokens } from "./schedule.ts";
 import { generateTranscript } from "./testing/transcript.ts";

@@ -114,20 +114,16 @@ function applyMark(
 
 /**
  * One commit: every pending mark (refusing protected ones by name, the rest still apply), then, for threshold and
- * overflow commits, top-up with the stalest unprotected spans until the projection is at or below minTarget (an
- * expanded fold is the agent's explicit choice and is left open until it is refolded):
- * completed tool batches first, then closed chapters, then consolidation of adjacent folds past consolidateAfter.
+ * overflow commits, top-up with the stalest unprotected spans until the projection is at or below minTarget.
  * Pure: returns a new state and the commit record.
  */
 export function commit(input: CommitInput): CommitResult {
-  const { items, thresholds, budget, blacklist, trigger, topUp } = input;
-  const tokensOf = input.tokensOf ?? defaultTokensOf;
+  const { items, trigger, tokensOf = defaultTokensOf } = input;
   const state = cloneState(input.state);
-  const number = state.commits.length + 1;
   const index = indexById(items);
   const before = projectionTokens(state, items, tokensOf);
   const record: CommitRecord = {
-    commit: number,
+    commit: state.commits.length + 1,
     trigger,
     agentMarks: [],
     topUp: [],
@@ -137,61 +133,105 @@ export function commit(input: CommitInput): CommitResult {
     tokensAfter: before,
   };
   const known = new Set(Object.keys(state.folds));
-  for (const mark of state.marks) {
-    const refusal = applyMark(state, items, index, mark, number);
-    if (refusal === null) record.agentMarks.push(mark.id);
-    else record.refused.push({ mark: mark.id, reason: refusal });
-  }
-  state.marks = [];
-  if (topUp) {
-    const target = thresholds.minTarget * budget;
-    const units = unitsOf(items);
-    const fresh = freshStart(items, units, budget, thresholds.freshTail, tokensOf);
-    const guard = lastUserIndex(items);
-    let tokens = projectionTokens(state, items, tokensOf);
-    const expanded = openedLeaves(state);
-    const tryFold = (start: number, end: number, origin: "top-up" | "consolidation"): void => {
-      if (tokens <= target || end >= fresh || (guard >= start && guard <= end)) return;
-      if (isProtected(state, index, start, end) !== null) return;
-      if (items.slice(start, end + 1).some((item) => expanded.has(item.id))) return;
-      try {
-        const fold = addFold(state, items, {
-          from: (items[start] as Item).id,
-          to: (items[end] as Item).id,
-          origin,
-          commit: number,
-        });
-        record.topUp.push(fold.id);
-        tokens = projectionTokens(state, items, tokensOf);
-      } catch (error) {
-        if (!(error instanceof FoldError)) throw error;
-      }
-    };
-    for (const unit of units) {
-      if (unit.kind !== "tool" || !unit.complete || unit.toolNames.some((name) => blacklist.has(name))) continue;
-      if (isCovered(state, items, unit.start, unit.end)) continue;
-      tryFold(unit.start, unit.end, "top-up");
-    }
-    for (const chapter of chaptersOf(items)) {
-      if (!chapter.closed) continue;
-      tryFold(chapter.start, chapter.end, "top-up");
-    }
-    consolidate({
-      state,
-      items,
-      after: thresholds.consolidateAfter,
-      fresh,
-      guard,
-      expanded,
-      commit: number,
-      record,
-      aboveTarget: () => projectionTokens(state, items, tokensOf) > target,
-    });
-  }
+  applyMarks(state, items, index, record);
+  if (input.topUp) topUp({ ...input, state, index, record, tokensOf });
   record.folded = Object.keys(state.folds).filter((id) => !known.has(id));
   record.tokensAfter = projectionTokens(state, items, tokensOf);
   state.commits.push(record);
   return { state, record };
+}
+
+/** Lands every pending mark, recording each as applied or refused; no mark survives a commit. */
+function applyMarks(state: FoldState, items: readonly Item[], index: Map<string, number>, record: CommitRecord): void {
+  for (const mark of state.marks) {
+    const refusal = applyMark(state, items, index, mark, record.commit);
+    if (refusal === null) record.agentMarks.push(mark.id);
+    else record.refused.push({ mark: mark.id, reason: refusal });
+  }
+  state.marks = [];
+}
+
+/** A commit's top-up works on the commit's own copy of the state and adds to its record. */
+interface TopUpInput {
+  state: FoldState;
+  items: readonly Item[];
+  index: Map<string, number>;
+  thresholds: Thresholds;
+  budget: number;
+  blacklist: ReadonlySet<string>;
+  tokensOf: TokensOf;
+  record: CommitRecord;
+}
+
+/**
+ * Folds the stalest unprotected spans until the projection is at or below minTarget: completed tool batches first,
+ * then closed chapters, then consolidation of adjacent folds past consolidateAfter. An expanded fold is the agent's
+ * explicit choice and is left open until it is refolded.
+ */
+function topUp(input: TopUpInput): void {
+  const { state, items, thresholds, budget, blacklist, tokensOf, record } = input;
+  const target = thresholds.minTarget * budget;
+  const units = unitsOf(items);
+  const fresh = freshStart(items, units, budget, thresholds.freshTail, tokensOf);
+  const guard = lastUserIndex(items);
+  const expanded = openedLeaves(state);
+  const tryFold = createSpanFolder(input, { target, fresh, guard, expanded });
+  for (const unit of units) {
+    if (unit.kind !== "tool" || !unit.complete || unit.toolNames.some((name) => blacklist.has(name))) continue;
+    if (isCovered(state, items, unit.start, unit.end)) continue;
+    tryFold(unit.start, unit.end, "top-up");
+  }
+  for (const chapter of chaptersOf(items)) {
+    if (!chapter.closed) continue;
+    tryFold(chapter.start, chapter.end, "top-up");
+  }
+  consolidate({
+    state,
+    items,
+    after: thresholds.consolidateAfter,
+    fresh,
+    guard,
+    expanded,
+    commit: record.commit,
+    record,
+    aboveTarget: () => projectionTokens(state, items, tokensOf) > target,
+  });
+}
+
+interface TopUpLimits {
+  /** Tokens at or below which the top-up stops. */
+  target: number;
+  /** Index of the first fresh item; nothing from it on is folded. */
+  fresh: number;
+  /** Index of the last user message, never folded by the top-up. */
+  guard: number;
+  /** Leaves of the folds the agent opened. */
+  expanded: ReadonlySet<string>;
+}
+
+/** Folds one span when the projection is still above target and the span is old, unprotected and not opened. */
+function createSpanFolder(
+  { state, items, index, tokensOf, record }: TopUpInput,
+  { target, fresh, guard, expanded }: TopUpLimits,
+): (start: number, end: number, origin: "top-up" | "consolidation") => void {
+  let tokens = projectionTokens(state, items, tokensOf);
+  return (start, end, origin) => {
+    if (tokens <= target || end >= fresh || (guard >= start && guard <= end)) return;
+    if (isProtected(state, index, start, end) !== null) return;
+    if (items.slice(start, end + 1).some((item) => expanded.has(item.id))) return;
+    try {
+      const fold = addFold(state, items, {
+        from: (items[start] as Item).id,
+        to: (items[end] as Item).id,
+        origin,
+        commit: record.commit,
+      });
+      record.topUp.push(fold.id);
+      tokens = projectionTokens(state, items, tokensOf);
+    } catch (error) {
+      if (!(error instanceof FoldError)) throw error;
+    }
+  };
 }
 
 /**

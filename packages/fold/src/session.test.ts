@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { sha256Hex } from "./digest.ts";
 import { openMemoryFoldStore } from "./fold-store.ts";
-import { validateOptions } from "./options.ts";
+import { validateOptions } from "./config.ts";
 import { FoldSession } from "./session.ts";
 import { STATUS_RECENT } from "./status.ts";
 import { committedState } from "./testing/committed.ts";

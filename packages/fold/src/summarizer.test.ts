@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { BRIEF_MAX_CHARS, briefHeader } from "./brief.ts";
 import { emptyState } from "./fold.ts";
 import { modelSummarizer, type ModelAnswer } from "./model-summarizer.ts";
-import { DEFAULT_THRESHOLDS } from "./options.ts";
+import { DEFAULT_THRESHOLDS } from "./config.ts";
 import { commit, projectionTokens } from "./schedule.ts";
 import { type Summarize, summarizeCommit } from "./summarizer.ts";
 import { generateTranscript } from "./testing/transcript.ts";

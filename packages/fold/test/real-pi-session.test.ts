@@ -27,14 +27,7 @@ import {
   type PiProcess,
   type PiVersion,
 } from "./support/pi-rpc.ts";
-
-interface Entry {
-  type: string;
-  id: string;
-  customType?: string;
-  data?: { folds: Record<string, { sha256: string; expanded: boolean }>; commits: unknown[] };
-  message?: { role: string; content?: unknown };
-}
+import { type Entry, latestState, sessionEntries } from "./support/session-entries.ts";
 
 const STAGES = 8;
 const NAVIGATOR = `export default (pi) => pi.registerCommand("nav", {
@@ -58,13 +51,7 @@ function suite(version: PiVersion): void {
       ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH, "-e", navigator, ...extra],
       version,
     );
-  const entries = async (): Promise<Entry[]> =>
-    ((await pi.send({ type: "get_entries" })).data as { entries: Entry[] }).entries;
-  const latestState = (list: Entry[]): NonNullable<Entry["data"]> => {
-    const state = list.filter((entry) => entry.customType === "powercontext-fold.state").at(-1)?.data;
-    assert.ok(state !== undefined, "a state snapshot was persisted");
-    return state;
-  };
+  const entries = (): Promise<Entry[]> => sessionEntries(pi);
   const navigate = async (entryId: string, summarize = false): Promise<void> => {
     const from = pi.events.length;
     await pi.send({ type: "prompt", message: `/nav ${entryId}${summarize ? " summarize" : ""}` });

@@ -16,22 +16,8 @@ import {
   stageFiles,
 } from "./support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
-
-interface Entry {
-  type: string;
-  id: string;
-  customType?: string;
-  data?: {
-    folds: Record<
-      string,
-      { leaves: string[]; children: string[]; sha256: string; parent: string | null; expanded: boolean }
-    >;
-    commits: { agentMarks: string[]; refused: { mark: string }[] }[];
-  };
-  message?: { role: string; content?: unknown };
-  summary?: string;
-  label?: string;
-}
+import { assertOverflowNoticeAppended, isOverflowRecovery } from "./support/overflow-notice.ts";
+import { type Entry, latestState, sessionEntries, stageEntry } from "./support/session-entries.ts";
 
 let fake: FakeModel;
 let pi: PiProcess;
@@ -40,27 +26,8 @@ let stage3Mark = "";
 let stage2Mark = "";
 const STAGES = 12;
 
-async function entries(): Promise<Entry[]> {
-  const response = await pi.send({ type: "get_entries" });
-  return (response.data as { entries: Entry[] }).entries;
-}
-
-function latestState(list: Entry[]): NonNullable<Entry["data"]> {
-  const state = list
-    .filter((entry) => entry.type === "custom" && entry.customType === "powercontext-fold.state")
-    .at(-1)?.data;
-  assert.ok(state !== undefined, "a state snapshot was persisted");
-  return state;
-}
-
 const lastToolJson = (): Record<string, unknown> => lastToolResult(fake);
-const stageText = (list: Entry[], stage: number, role: string, text: string): Entry => {
-  const found = list.find(
-    (entry) => entry.message?.role === role && JSON.stringify(entry.message.content).includes(text),
-  );
-  assert.ok(found !== undefined, `stage ${stage}: no ${role} entry with ${text}`);
-  return found;
-};
+const entries = (): Promise<Entry[]> => sessionEntries(pi);
 
 function suite(version: PiVersion): void {
   before(async () => {
@@ -78,23 +45,23 @@ function suite(version: PiVersion): void {
     await pi.prompt(
       callTool({
         action: "protect",
-        from: stageText(list, 2, "user", "STAGE 2 READS").id,
-        to: stageText(list, 2, "assistant", "stage 2 done").id,
+        from: stageEntry(list, 2, "user", "STAGE 2 READS").id,
+        to: stageEntry(list, 2, "assistant", "stage 2 done").id,
       }),
     );
     await pi.prompt(
       callTool({
         action: "fold",
-        from: stageText(list, 3, "user", "STAGE 3 READS").id,
-        to: stageText(list, 3, "assistant", "stage 3 done").id,
+        from: stageEntry(list, 3, "user", "STAGE 3 READS").id,
+        to: stageEntry(list, 3, "assistant", "stage 3 done").id,
       }),
     );
     stage3Mark = String(lastToolJson().mark);
     await pi.prompt(
       callTool({
         action: "fold",
-        from: stageText(list, 2, "user", "STAGE 2 READS").id,
-        to: stageText(list, 2, "assistant", "stage 2 done").id,
+        from: stageEntry(list, 2, "user", "STAGE 2 READS").id,
+        to: stageEntry(list, 2, "assistant", "stage 2 done").id,
       }),
     );
     stage2Mark = String(lastToolJson().mark);
@@ -294,39 +261,10 @@ function suite(version: PiVersion): void {
       assert.equal(wireLinkageViolation(request), null);
     }
     const list = await entries();
-    assert.ok(
-      list.some(
-        (entry) =>
-          entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery"),
-      ),
-    );
+    assert.ok(list.some(isOverflowRecovery));
     assert.ok(list.some((entry) => entry.type === "label" && (entry.label ?? "").includes("overflow; rolled back")));
     // The agent is told: one appended message, never a rewrite of what the previous request carried.
-    const notice = list.filter(
-      (entry) => entry.type === "custom_message" && entry.customType === "powercontext-fold.overflow",
-    );
-    const recoveries = list.filter(
-      (entry) =>
-        entry.type === "compaction" && (entry.summary ?? "").startsWith("[powercontext-fold: overflow recovery"),
-    );
-    assert.equal(notice.length, recoveries.length, "one overflow notice per recovery");
-    const all = fake.requests;
-    const first = all.findIndex((request) =>
-      request.messages.some((message) =>
-        wireText(message.content).startsWith("[powercontext-fold: the provider refused"),
-      ),
-    );
-    assert.ok(first > requestsBefore, "a request after the retry carries the notice");
-    const carrying = all[first] as WireRequest;
-    const previous = (all[first - 1] as WireRequest).messages.map((message) => JSON.stringify(message));
-    // Pi may append it to the retried request itself, which carries the recovery's commit (a rewrite by design).
-    if (briefsOf(carrying).join() === briefsOf(all[first - 1] as WireRequest).join())
-      assert.deepEqual(
-        carrying.messages.slice(0, previous.length).map((message) => JSON.stringify(message)),
-        previous,
-        "the notice is appended: the previous request is an exact prefix",
-      );
-    assert.match(wireText(carrying.messages.at(-1)?.content), /rolled back .* fold commit \d+ made room/);
+    assertOverflowNoticeAppended(list, fake.requests, requestsBefore);
     const failed = list.filter(
       (entry) =>
         entry.message?.role === "assistant" && (entry.message as { stopReason?: string }).stopReason === "error",

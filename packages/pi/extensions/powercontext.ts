@@ -1,19 +1,24 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { createStderrLogger, failOpen, notifyOrStderr } from "@powercontext/pi-kit";
+import { createStderrLogger, failOpen, notifyOrStderr, renderToolResult } from "@powercontext/pi-kit";
 import { activate } from "../src/activate.ts";
 import { runPcCommand } from "../src/commands/pc.ts";
 import { describeError } from "../src/errors.ts";
 import { beforeAgentStart } from "../src/hooks/before-agent-start.ts";
 import { awaitPendingFlush, startPendingFlush } from "../src/hooks/lifecycle.ts";
 import { TOOLS } from "../src/tools/catalog.ts";
-import { renderToolOutcome } from "../src/tools/outcome.ts";
+import type { TestSeams } from "../src/runtime.ts";
 import { runTool } from "../src/tools/run-tool.ts";
 import { PARAMETERS } from "../src/tools/schemas.ts";
 
 export default function powercontext(pi: ExtensionAPI): void {
+  registerPowerContext(pi);
+}
+
+/** Registers powercontext-pi; `seams` are for tests only (the real entry passes none). */
+export function registerPowerContext(pi: ExtensionAPI, seams: TestSeams = {}): void {
   const log = createStderrLogger("powercontext-pi");
-  const runtime = activate(process.env, log);
+  const runtime = activate(process.env, log, seams);
   if (runtime === null) return;
   const reporting = { log, describe: describeError };
 
@@ -51,7 +56,7 @@ export default function powercontext(pi: ExtensionAPI): void {
       description: spec.description,
       parameters: PARAMETERS[spec.name],
       async execute(_toolCallId, params, signal, _onUpdate, ctx) {
-        return renderToolOutcome(await runTool(runtime, spec, params, ctx, signal));
+        return renderToolResult(await runTool(runtime, spec, params, ctx, signal));
       },
     });
   }

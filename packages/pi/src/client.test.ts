@@ -140,7 +140,7 @@ test("an error status carries the envelope's code and message", async (t) => {
     (error: unknown) => {
       assert.ok(error instanceof PiError);
       assert.equal(error.code, "http_error");
-      assert.deepEqual(error.http, {
+      assert.deepEqual(error.details, {
         status: 409,
         serverCode: "revision_conflict",
         serverMessage: "The Memory Revision is stale.",

@@ -110,7 +110,7 @@ async function readResponse<Value>(path: string, response: Response): Promise<Cl
   if (response.status < 200 || response.status >= 300) {
     const envelope = parseEnvelope(bytes);
     throw new PiError("http_error", `${path}: HTTP ${response.status}`, {
-      http: { status: response.status, serverCode: envelope.code, serverMessage: envelope.message, requestId },
+      details: { status: response.status, serverCode: envelope.code, serverMessage: envelope.message, requestId },
     });
   }
   try {

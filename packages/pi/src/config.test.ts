@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { PiError } from "./errors.ts";
-import { closingBudgetMs, loadSettings, parseBaseUrl } from "./config.ts";
+import { closingBudgetMs, loadSettings, parseBaseUrl, PiEnvironment } from "./config.ts";
 
 test("with no variables the settings are the documented defaults", () => {
   assert.deepEqual(loadSettings({}), {
@@ -12,7 +13,6 @@ test("with no variables the settings are the documented defaults", () => {
     maxBytes: 8000,
     requestTimeoutMs: 1000,
     httpBudgetMs: 4000,
-    flushOnCapture: false,
     flushMaxCalls: 4,
   });
 });
@@ -72,7 +72,7 @@ test("the recall budget is clamped to 512–32768 bytes", () => {
 test("booleans accept true/false spellings and reject anything else", () => {
   assert.equal(loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "false" }).capturePrompts, false);
   assert.equal(loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "0" }).capturePrompts, false);
-  assert.equal(loadSettings({ POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "TRUE" }).flushOnCapture, true);
+  assert.equal(loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "YES" }).capturePrompts, true);
   assert.throws(() => loadSettings({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "maybe" }), PiError);
 });
 
@@ -100,4 +100,30 @@ test("the authorization value is sent whole, and blank values count as unset", (
 test("the closing budget is the turn budget capped at 1,000 ms", () => {
   assert.equal(closingBudgetMs(loadSettings({})), 1000);
   assert.equal(closingBudgetMs(loadSettings({ POWERCONTEXT_PI_HTTP_BUDGET_MS: "300" })), 300);
+});
+
+test("an invalid value is refused by the variable's name, never by its value", () => {
+  const cases: [Record<string, string>, string][] = [
+    [
+      { POWERCONTEXT_PI_AUTHORIZATION: "Bearer a\nX-Evil: 1" },
+      "POWERCONTEXT_PI_AUTHORIZATION must not contain control characters.",
+    ],
+    [{ POWERCONTEXT_PI_CAPTURE_PROMPTS: "maybe" }, "POWERCONTEXT_PI_CAPTURE_PROMPTS must be true or false."],
+    [{ POWERCONTEXT_PI_MAX_BYTES: "8k" }, "POWERCONTEXT_PI_MAX_BYTES must be an integer."],
+    [{ POWERCONTEXT_PI_REQUEST_TIMEOUT_MS: "10" }, "POWERCONTEXT_PI_REQUEST_TIMEOUT_MS must be between 50 and 30000."],
+  ];
+  for (const [env, message] of cases)
+    assert.throws(
+      () => loadSettings(env),
+      (error: unknown) => error instanceof PiError && error.message === message,
+      message,
+    );
+});
+
+test("docs/pi.md lists every variable the package reads, with its default", () => {
+  const docs = readFileSync(new URL("../../../docs/pi.md", import.meta.url), "utf8");
+  for (const [name, schema] of Object.entries(PiEnvironment.properties)) {
+    const fallback = "default" in schema ? `\`${String(schema.default)}\`` : "unset";
+    assert.ok(docs.includes(`| \`${name}\` | ${fallback} |`), name);
+  }
 });

@@ -1,6 +1,7 @@
-// Environment → one validated Settings value. The extension reads the environment once, at load. Switches take the
-// shared words of @powercontext/pi-kit (1/true/yes/on, 0/false/no/off).
-import { createEnvReader, type Environment } from "@powercontext/pi-kit";
+// Environment → one validated Settings value. The extension reads the environment once, at load, through the
+// PiEnvironment schema; switches take the shared words of @powercontext/pi-kit (1/true/yes/on, 0/false/no/off).
+import { type Environment, readEnvironment } from "@powercontext/pi-kit";
+import { type Static, Type } from "typebox";
 import { configError } from "./errors.ts";
 
 export interface Settings {
@@ -15,9 +16,8 @@ export interface Settings {
   maxBytes: number;
   /** Timeout of one HTTP request, in milliseconds. */
   requestTimeoutMs: number;
-  /** Total HTTP budget of one turn's prepare + capture (+ flush-on-capture), in milliseconds. */
+  /** Total HTTP budget of one turn's prepare + capture (+ a test's immediate flush), in milliseconds. */
   httpBudgetMs: number;
-  flushOnCapture: boolean;
   /** Flush calls per Scope in one flush loop. */
   flushMaxCalls: number;
 }
@@ -29,18 +29,46 @@ export const MAX_MAX_BYTES = 32_768;
 export const CLOSING_BUDGET_CAP_MS = 1_000;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** Every environment variable the package reads, with its default (docs/pi.md lists the same). */
-export const ENVIRONMENT = {
-  POWERCONTEXT_PI_BASE_URL: DEFAULT_BASE_URL,
-  POWERCONTEXT_PI_SCOPE_ID: "unset",
-  POWERCONTEXT_PI_AUTHORIZATION: "unset",
-  POWERCONTEXT_PI_CAPTURE_PROMPTS: "true",
-  POWERCONTEXT_PI_MAX_BYTES: "8000",
-  POWERCONTEXT_PI_REQUEST_TIMEOUT_MS: "1000",
-  POWERCONTEXT_PI_HTTP_BUDGET_MS: "4000",
-  POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "false",
-  POWERCONTEXT_PI_FLUSH_MAX_CALLS: "4",
-} as const;
+/** Every environment variable the package reads, with its default and meaning (docs/pi.md lists the same). */
+export const PiEnvironment = Type.Object({
+  POWERCONTEXT_PI_BASE_URL: Type.String({
+    default: DEFAULT_BASE_URL,
+    description: "Server URL: plain HTTP only on loopback, HTTPS elsewhere; no credentials, query or fragment.",
+  }),
+  POWERCONTEXT_PI_SCOPE_ID: Type.Optional(Type.String({ description: "Explicit Scope." })),
+  POWERCONTEXT_PI_AUTHORIZATION: Type.Optional(
+    Type.String({
+      description: "Complete Authorization header value, sent on every request.",
+      // A header value with a line break could smuggle a second header into the request.
+      pattern: "^[^\\u0000-\\u001f\\u007f]*$",
+      refusal: "must not contain control characters.",
+    }),
+  ),
+  POWERCONTEXT_PI_CAPTURE_PROMPTS: Type.Boolean({ default: true, description: "Capture the prompt as a Source." }),
+  POWERCONTEXT_PI_MAX_BYTES: Type.Integer({
+    default: 8000,
+    description: `Recall budget in UTF-8 bytes, clamped to ${MIN_MAX_BYTES}–${MAX_MAX_BYTES}.`,
+  }),
+  POWERCONTEXT_PI_REQUEST_TIMEOUT_MS: Type.Integer({
+    default: 1000,
+    minimum: 50,
+    maximum: 30_000,
+    description: "Timeout of one HTTP request, in milliseconds.",
+  }),
+  POWERCONTEXT_PI_HTTP_BUDGET_MS: Type.Integer({
+    default: 4000,
+    minimum: 100,
+    maximum: 60_000,
+    description: "Total budget of one turn's prepare and capture, in milliseconds.",
+  }),
+  POWERCONTEXT_PI_FLUSH_MAX_CALLS: Type.Integer({
+    default: 4,
+    minimum: 1,
+    maximum: 16,
+    description: "Flush calls per Scope in one loop.",
+  }),
+});
+export type PiEnvironment = Static<typeof PiEnvironment>;
 
 /**
  * Loopback-only plain HTTP, HTTPS elsewhere; no credentials, query or fragment; trailing slashes stripped.
@@ -65,22 +93,16 @@ export function parseBaseUrl(raw: string): string {
 
 /** Reads the package's environment variables. Throws a `configuration_invalid` PiError on any invalid value. */
 export function loadSettings(env: Environment): Settings {
-  const { text, flag, integer, ranged } = createEnvReader(env, configError);
-  const authorization = text("POWERCONTEXT_PI_AUTHORIZATION");
-  if (authorization !== null && /[\u0000-\u001f\u007f]/.test(authorization)) {
-    throw configError("POWERCONTEXT_PI_AUTHORIZATION must not contain control characters.");
-  }
-  const maxBytes = integer("POWERCONTEXT_PI_MAX_BYTES", 8000);
+  const read = readEnvironment(PiEnvironment, env, configError);
   return {
-    baseUrl: parseBaseUrl(text("POWERCONTEXT_PI_BASE_URL") ?? DEFAULT_BASE_URL),
-    scopeId: text("POWERCONTEXT_PI_SCOPE_ID"),
-    authorization,
-    capturePrompts: flag("POWERCONTEXT_PI_CAPTURE_PROMPTS", true),
-    maxBytes: Math.min(MAX_MAX_BYTES, Math.max(MIN_MAX_BYTES, maxBytes)),
-    requestTimeoutMs: ranged("POWERCONTEXT_PI_REQUEST_TIMEOUT_MS", 1000, 50, 30_000),
-    httpBudgetMs: ranged("POWERCONTEXT_PI_HTTP_BUDGET_MS", 4000, 100, 60_000),
-    flushOnCapture: flag("POWERCONTEXT_PI_FLUSH_ON_CAPTURE", false),
-    flushMaxCalls: ranged("POWERCONTEXT_PI_FLUSH_MAX_CALLS", 4, 1, 16),
+    baseUrl: parseBaseUrl(read.POWERCONTEXT_PI_BASE_URL),
+    scopeId: read.POWERCONTEXT_PI_SCOPE_ID ?? null,
+    authorization: read.POWERCONTEXT_PI_AUTHORIZATION ?? null,
+    capturePrompts: read.POWERCONTEXT_PI_CAPTURE_PROMPTS,
+    maxBytes: Math.min(MAX_MAX_BYTES, Math.max(MIN_MAX_BYTES, read.POWERCONTEXT_PI_MAX_BYTES)),
+    requestTimeoutMs: read.POWERCONTEXT_PI_REQUEST_TIMEOUT_MS,
+    httpBudgetMs: read.POWERCONTEXT_PI_HTTP_BUDGET_MS,
+    flushMaxCalls: read.POWERCONTEXT_PI_FLUSH_MAX_CALLS,
   };
 }
 

@@ -1,5 +1,5 @@
 // The package's one error class. Codes are stable; tool results and logs branch on them, never on messages.
-import { describeUnexpected } from "@powercontext/pi-kit";
+import { CodedError, describeUnexpected } from "@powercontext/pi-kit";
 
 export const PI_ERROR_CODES = [
   /** A POWERCONTEXT_PI_* variable is invalid; the extension then registers nothing. */
@@ -22,16 +22,8 @@ export interface HttpErrorDetails {
   requestId: string | null;
 }
 
-export class PiError extends Error {
-  readonly code: PiErrorCode;
-  readonly http: HttpErrorDetails | null;
-  constructor(code: PiErrorCode, message: string, options?: ErrorOptions & { http?: HttpErrorDetails }) {
-    super(message, options);
-    this.name = "PiError";
-    this.code = code;
-    this.http = options?.http ?? null;
-  }
-}
+/** `details` is present for `http_error`: what the Server answered. */
+export class PiError extends CodedError<PiErrorCode, HttpErrorDetails> {}
 
 /** Invalid local configuration; the message never repeats a value that may hold a credential. */
 export function configError(message: string): PiError {
@@ -40,6 +32,7 @@ export function configError(message: string): PiError {
 
 /** Describes an error for a diagnostic line: a PiError by its code and HTTP status, anything else as unexpected. */
 export function describeError(error: unknown): Record<string, unknown> {
-  if (error instanceof PiError) return { code: error.code, status: error.http?.status ?? null, message: error.message };
+  if (error instanceof PiError)
+    return { code: error.code, status: error.details?.status ?? null, message: error.message };
   return describeUnexpected(error);
 }

@@ -1,4 +1,4 @@
-// Immediate flush after a capture (POWERCONTEXT_PI_FLUSH_ON_CAPTURE=true, test-only).
+// Immediate flush after a capture: only a test entry asks for it (TestSeams.flushOnCapture in runtime.ts).
 import type { PowerContextClient } from "./client.ts";
 import { readCursor } from "./flusher.ts";
 

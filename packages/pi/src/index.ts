@@ -4,6 +4,6 @@ export { createClient, type PowerContextClient } from "./client.ts";
 export { createFlusher, type Flusher, type FlushReport } from "./flusher.ts";
 export { deriveScope, createScopeResolver } from "./scope.ts";
 export { normalizeGitRemote } from "./git-remote.ts";
-export { loadSettings, parseBaseUrl, ENVIRONMENT, type Settings } from "./config.ts";
+export { loadSettings, parseBaseUrl, PiEnvironment, type Settings } from "./config.ts";
 export { TOOLS } from "./tools/catalog.ts";
 export { runPcCommand, PC_SUBCOMMANDS } from "./commands/pc.ts";

@@ -7,23 +7,36 @@ import type { Settings } from "./config.ts";
 
 export interface Runtime {
   settings: Settings;
+  /** Flush right after each capture (only a test entry sets it; see TestSeams). */
+  flushOnCapture: boolean;
   client: PowerContextClient;
   scopes: ScopeResolver;
   flusher: Flusher;
   log: Logger;
 }
 
+/**
+ * Behaviour only tests switch on, through a test entry that passes them to registerPowerContext; the real entry
+ * passes none, and no environment variable reaches them.
+ */
+export interface TestSeams {
+  /** Flush right after each capture, so a test sees the capture reach Memory within the turn. */
+  flushOnCapture?: boolean;
+}
+
 export interface RuntimeOptions {
   settings: Settings;
   log: Logger;
+  seams?: TestSeams;
   fetch?: FetchLike;
   git?: GitRunner;
 }
 
-export function createRuntime({ settings, log, fetch, git }: RuntimeOptions): Runtime {
+export function createRuntime({ settings, log, seams = {}, fetch, git }: RuntimeOptions): Runtime {
   const client = createClient({ settings, ...(fetch === undefined ? {} : { fetch }) });
   return {
     settings,
+    flushOnCapture: seams.flushOnCapture === true,
     client,
     scopes: createScopeResolver((cwd) =>
       deriveScope(cwd, { explicit: settings.scopeId, ...(git === undefined ? {} : { git }) }),

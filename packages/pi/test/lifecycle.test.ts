@@ -2,7 +2,7 @@
 // A probe extension loaded after ours marks each event at the proxy, so request order shows where a flush ran.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { PI_VERSIONS, probedArgs, type PiProcess } from "./support/pi-rpc.ts";
+import { FLUSH_ON_CAPTURE_PATH, PI_VERSIONS, probedArgs, type PiProcess } from "./support/pi-rpc.ts";
 import type { RecordedRequest } from "./support/recording-proxy.ts";
 import { setupSuite, type Suite } from "./support/suite.ts";
 
@@ -100,8 +100,8 @@ for (const version of PI_VERSIONS) {
 
     test("a failed immediate flush is retried at compaction", async () => {
       const pi = await suite.pi(version, {
-        args: probedArgs(),
-        env: { ...probe(), POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "true" },
+        args: probedArgs(FLUSH_ON_CAPTURE_PATH),
+        env: probe(),
         home: suite.home(COMPACTION_SETTINGS),
       });
       await pi.prompt("First message to have something to compact.");

@@ -1,12 +1,11 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { createStderrLogger, failOpen, notifyOrStderr } from "@powercontext/pi-kit";
+import { createStderrLogger, failOpen, notifyOrStderr, renderToolResult } from "@powercontext/pi-kit";
 import { activateState } from "../src/activate.ts";
 import { runStateCommand, STATE_COMMAND_DESCRIPTION } from "../src/commands/state.ts";
 import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
-import { renderOutcome } from "../src/outcome.ts";
 import type { StoreSeams } from "../src/runtime.ts";
 import { blockBarredCall, runPatchState } from "../src/tools/patch-state.ts";
 import { runReadState } from "../src/tools/read-state.ts";
@@ -58,7 +57,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
     description: PATCH_STATE_DESCRIPTION,
     parameters: PatchStateParameters,
     execute: async (toolCallId, params, _signal, _onUpdate, ctx) =>
-      renderOutcome(await runPatchState(runtime, params, ctx, toolCallId)),
+      renderToolResult(await runPatchState(runtime, params, ctx, toolCallId)),
   });
   pi.registerTool({
     name: "read_state",
@@ -66,7 +65,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
     description: READ_STATE_DESCRIPTION,
     parameters: ReadStateParameters,
     execute: async (_toolCallId, params, _signal, _onUpdate, ctx) =>
-      renderOutcome(await runReadState(runtime, params, ctx)),
+      renderToolResult(await runReadState(runtime, params, ctx)),
   });
   pi.registerCommand("state", {
     description: STATE_COMMAND_DESCRIPTION,

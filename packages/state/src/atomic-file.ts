@@ -35,34 +35,42 @@ export function assertRegularOrAbsent(path: string): boolean {
   return true;
 }
 
+/** `root`, then each directory below it down to root/relative, in order. */
+function directoryChain(root: string, relative: string): string[] {
+  const chain = [root];
+  for (const part of relative.split("/").filter((segment) => segment !== ""))
+    chain.push(join(chain.at(-1) as string, part));
+  return chain;
+}
+
+function assertDirectory(path: string, stat: Stats): void {
+  if (stat.isSymbolicLink() || !stat.isDirectory())
+    throw new StateError("unsafe_path", `refusing ${path}: not a directory`);
+}
+
 /** Whether root/relative exists as a chain of real directories; throws `unsafe_path` on a symlink or a file. */
 export function isRealDirectory(root: string, relative: string): boolean {
-  let current = root;
-  for (const part of ["", ...relative.split("/").filter((segment) => segment !== "")]) {
-    current = part === "" ? root : join(current, part);
+  for (const current of directoryChain(root, relative)) {
     const stat = lstatOrNull(current);
     if (stat === null) return false;
-    if (stat.isSymbolicLink() || !stat.isDirectory())
-      throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
+    assertDirectory(current, stat);
   }
   return true;
 }
 
 /** Creates `path` (and parents) as real directories; throws `unsafe_path` if any is a symlink or not a directory. */
 export function ensureDirectory(root: string, relative: string): string {
-  let current = root;
-  for (const part of ["", ...relative.split("/").filter((segment) => segment !== "")]) {
-    current = part === "" ? root : join(current, part);
+  const chain = directoryChain(root, relative);
+  for (const current of chain) {
     const stat = lstatOrNull(current);
-    if (stat === null) {
-      mkdirSync(current, { mode: 0o700 });
-      fsyncDirectory(dirname(current));
+    if (stat !== null) {
+      assertDirectory(current, stat);
       continue;
     }
-    if (stat.isSymbolicLink() || !stat.isDirectory())
-      throw new StateError("unsafe_path", `refusing ${current}: not a directory`);
+    mkdirSync(current, { mode: 0o700 });
+    fsyncDirectory(dirname(current));
   }
-  return current;
+  return chain.at(-1) as string;
 }
 
 /** The file's bytes, or null when absent. Throws `unsafe_path` for a symlink or non-regular file. */

@@ -1,10 +1,11 @@
-// Environment → one validated StateConfig, read once when the extension loads. Switches take the shared words of
-// @powercontext/pi-kit (1/true/yes/on, 0/false/no/off).
+// Environment → one validated StateConfig, read once when the extension loads, through the StateEnvironment schema.
+// Switches take the shared words of @powercontext/pi-kit (1/true/yes/on, 0/false/no/off).
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
-import { createEnvReader, type Environment } from "@powercontext/pi-kit";
+import { type Environment, readEnvironment } from "@powercontext/pi-kit";
+import { type Static, Type } from "typebox";
 import { StateError } from "./errors.ts";
-import { isMode, type Mode } from "./modes.ts";
+import { MODES, type Mode } from "./modes.ts";
 
 export interface StateConfig {
   /** Pi's agent directory (PI_CODING_AGENT_DIR, else ~/.pi/agent). */
@@ -17,26 +18,41 @@ export interface StateConfig {
   gitBackup: boolean;
 }
 
-export const ENVIRONMENT = {
-  POWERCONTEXT_STATE_DIR: "<agentDir>/powercontext-state",
-  POWERCONTEXT_STATE_MODE: "active",
-  POWERCONTEXT_STATE_GIT_BACKUP: "false",
-} as const;
+/** Every environment variable the package reads, with its default and meaning (docs/state.md lists the same). */
+export const StateEnvironment = Type.Object({
+  PI_CODING_AGENT_DIR: Type.Optional(Type.String({ description: "Pi's agent directory (Pi's own variable)." })),
+  POWERCONTEXT_STATE_DIR: Type.Optional(
+    Type.String({ description: "Store directory, absolute (default <agentDir>/powercontext-state)." }),
+  ),
+  POWERCONTEXT_STATE_MODE: Type.Union(
+    MODES.map((mode) => Type.Literal(mode)),
+    {
+      default: "active",
+      description: "Mode of a session that never chose one.",
+    },
+  ),
+  POWERCONTEXT_STATE_GIT_BACKUP: Type.Boolean({
+    default: false,
+    description: "One local Git commit of the store per turn that accepted a transition.",
+  }),
+});
+export type StateEnvironment = Static<typeof StateEnvironment>;
+
+function configError(message: string): StateError {
+  return new StateError("configuration_invalid", message);
+}
 
 /** Reads the package's environment variables. Throws a `configuration_invalid` StateError on any invalid value. */
 export function loadConfig(env: Environment): StateConfig {
-  const { text, flag } = createEnvReader(env, (message) => new StateError("configuration_invalid", message));
-  const agentDir = resolve(text("PI_CODING_AGENT_DIR") ?? join(homedir(), ".pi", "agent"));
-  const dir = text("POWERCONTEXT_STATE_DIR");
-  if (dir !== null && !isAbsolute(dir))
-    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_DIR must be an absolute path.");
-  const mode = text("POWERCONTEXT_STATE_MODE") ?? "active";
-  if (!isMode(mode))
-    throw new StateError("configuration_invalid", "POWERCONTEXT_STATE_MODE must be active, passive or off.");
+  const read = readEnvironment(StateEnvironment, env, configError);
+  const agentDir = resolve(read.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
+  const dir = read.POWERCONTEXT_STATE_DIR;
+  // Checked here rather than by a pattern: what counts as absolute is the platform's rule (node:path).
+  if (dir !== undefined && !isAbsolute(dir)) throw configError("POWERCONTEXT_STATE_DIR must be an absolute path.");
   return {
     agentDir,
     root: dir ?? join(agentDir, "powercontext-state"),
-    defaultMode: mode,
-    gitBackup: flag("POWERCONTEXT_STATE_GIT_BACKUP", false),
+    defaultMode: read.POWERCONTEXT_STATE_MODE,
+    gitBackup: read.POWERCONTEXT_STATE_GIT_BACKUP,
   };
 }

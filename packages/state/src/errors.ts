@@ -1,4 +1,5 @@
 // The package's one error class. Codes are stable; tool results branch on them, never on messages.
+import { CodedError, describeErrorsOf } from "@powercontext/pi-kit";
 
 export const STATE_ERROR_CODES = [
   /** patch_state arguments break the patch grammar; nothing was written. */
@@ -22,19 +23,14 @@ export const STATE_ERROR_CODES = [
 ] as const;
 export type StateErrorCode = (typeof STATE_ERROR_CODES)[number];
 
-export class StateError extends Error {
-  readonly code: StateErrorCode;
-  readonly details: Record<string, unknown> | null;
-  constructor(code: StateErrorCode, message: string, options?: ErrorOptions & { details?: Record<string, unknown> }) {
-    super(message, options);
-    this.name = "StateError";
-    this.code = code;
-    this.details = options?.details ?? null;
-  }
-}
+/** `details` carry what the model may act on, such as the offset and the retained boundaries of a `pre_origin`. */
+export class StateError extends CodedError<StateErrorCode> {}
 
-/** Describes an error for a diagnostic line: a StateError by its code and message, anything else by its class only. */
-export function describeStateError(error: unknown): Record<string, unknown> {
-  if (error instanceof StateError) return { code: error.code, message: error.message };
-  return { code: "unexpected", name: (error as Error | undefined)?.name };
-}
+/**
+ * Describes an error for a diagnostic line: a StateError by its code and message, anything else by its class name
+ * only (its message stays out of the log).
+ */
+export const describeStateError = describeErrorsOf(StateError, (error) => ({
+  code: "unexpected",
+  name: (error as Error | undefined)?.name,
+}));

@@ -146,3 +146,12 @@ export function viewAt(view: View, offset: number): HistoricalView {
   }
   return { offset, boundary, states };
 }
+
+/** The newest seq (or fork origin) of a view: the next transition's seq must be above it. */
+export function maxSeq(view: View): number {
+  return Math.max(
+    0,
+    ...SCOPES.map((scope) => view[scope].head?.seq ?? 0),
+    ...SCOPES.map((scope) => view[scope].head?.origin_seq ?? 0),
+  );
+}

@@ -6,6 +6,7 @@ export { MODES, type Mode } from "./modes.ts";
 export { applyTransition, parseTransition, PATCH_REJECTIONS } from "./patch.ts";
 export { buildProjection, appendProjection } from "./projection.ts";
 export { cwdKey, sessionKey, viewKeys } from "./scopes.ts";
-export { openStateStore, recoverJournal, type StateStore, type PublishResult } from "./state-file.ts";
+export { recoverJournal } from "./journal.ts";
+export { openStateStore, type StateStore, type PublishResult } from "./state-file.ts";
 export { emptyState, mergePatch, overlayScopes } from "./state.ts";
 export * from "./types.ts";

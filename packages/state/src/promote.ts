@@ -53,11 +53,11 @@ async function record(deps: PromoteDeps, ctx: HostContext, id: string, value: Js
 }
 
 function describeServerError(error: unknown): { code: string; status: number | null } {
-  const value = error as { code?: unknown; http?: { status?: unknown; serverCode?: unknown } | null };
-  const status = typeof value.http?.status === "number" ? value.http.status : null;
+  const value = error as { code?: unknown; details?: { status?: unknown; serverCode?: unknown } | null };
+  const status = typeof value.details?.status === "number" ? value.details.status : null;
   const code =
-    typeof value.http?.serverCode === "string"
-      ? value.http.serverCode
+    typeof value.details?.serverCode === "string"
+      ? value.details.serverCode
       : typeof value.code === "string"
         ? value.code
         : "unavailable";

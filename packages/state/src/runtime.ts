@@ -7,7 +7,7 @@ import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
 import { sessionKey, viewKeys } from "./scopes.ts";
 import { openStateStore, type StateStore, type StoreOptions } from "./state-file.ts";
-import type { View, ViewKeys } from "./types.ts";
+import type { ScopeHead, View, ViewKeys } from "./types.ts";
 
 export const STATE_TOOLS = ["patch_state", "read_state"] as const;
 
@@ -55,51 +55,21 @@ export function createStateRuntime(
   seams: StoreSeams = {},
 ): StateRuntime {
   const store = openStateStore({ ...seams, root: config.root });
-  let current: SessionState | null = null;
-
-  const load = async (ctx: HostContext): Promise<SessionState> => {
-    const sessionId = ctx.sessionManager.getSessionId();
-    const keys = viewKeys(ctx.cwd, sessionId);
-    const mode = modeFromBranch(ctx.sessionManager.getBranch(), config.defaultMode);
-    current = { sessionId, cwd: ctx.cwd, keys, view: await store.readView(keys), mode, accepted: [] };
-    return current;
-  };
-
+  const sessions = createSessionCache(store, config.defaultMode);
   const runtime: StateRuntime = {
     config,
     store,
     batches: createBatchTracker(),
     log,
-    async session(ctx) {
-      if (current !== null && current.sessionId === ctx.sessionManager.getSessionId() && current.cwd === ctx.cwd)
-        return current;
-      return load(ctx);
-    },
+    session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);
-      const atSeq = forkPointSeq(ctx.sessionManager.getBranch(entryId), position);
-      const head = session.view.session.head;
-      if (reconstructibleAt(head, atSeq)) return null;
-      return `powercontext-state refused this fork: the session state at that point was folded out of the retained history (the last ${head?.tail.length ?? 0} patches are kept; older ones live only in the checkpoint), so the child could not be given the state of that point. Fork from a later message.`;
+      return forkRefusal(session.view.session.head, forkPointSeq(ctx.sessionManager.getBranch(entryId), position));
     },
     async start(ctx, event) {
-      if (event.reason === "fork" && event.previousSessionFile !== undefined) {
-        const parentId = readSessionHeaderId(event.previousSessionFile);
-        const keys = viewKeys(ctx.cwd, ctx.sessionManager.getSessionId());
-        if (parentId !== null && sessionKey(parentId) !== keys.session) {
-          try {
-            await store.copySession(keys, sessionKey(parentId), lastTransitionSeq(ctx.sessionManager.getBranch()));
-          } catch (error) {
-            // Reached only when session_before_fork did not run (or the tail folded since): never copy a wrong state.
-            if ((error as { code?: unknown }).code !== "fork_point_folded") throw error;
-            log("fork.point_folded", { effect: "the child session starts with an empty session scope" });
-            if (ctx.hasUI) ctx.ui.notify(`powercontext-state: ${(error as Error).message}`, "error");
-          }
-        } else {
-          log("fork.parent_unreadable", { effect: "the child session starts with an empty session scope" });
-        }
-      }
-      const session = await load(ctx);
+      if (event.reason === "fork" && event.previousSessionFile !== undefined)
+        await inheritParentSession(store, log, ctx, event.previousSessionFile);
+      const session = await sessions.load(ctx);
       runtime.applyTools(session.mode);
       return session;
     },
@@ -130,4 +100,56 @@ export function createStateRuntime(
     },
   };
   return runtime;
+}
+
+/** The one selected session: kept while the session id and cwd stay the same, loaded afresh when either changes. */
+function createSessionCache(
+  store: StateStore,
+  defaultMode: Mode,
+): { current(ctx: HostContext): Promise<SessionState>; load(ctx: HostContext): Promise<SessionState> } {
+  let selected: SessionState | null = null;
+  const load = async (ctx: HostContext): Promise<SessionState> => {
+    const sessionId = ctx.sessionManager.getSessionId();
+    const keys = viewKeys(ctx.cwd, sessionId);
+    const mode = modeFromBranch(ctx.sessionManager.getBranch(), defaultMode);
+    selected = { sessionId, cwd: ctx.cwd, keys, view: await store.readView(keys), mode, accepted: [] };
+    return selected;
+  };
+  return {
+    load,
+    async current(ctx) {
+      if (selected !== null && selected.sessionId === ctx.sessionManager.getSessionId() && selected.cwd === ctx.cwd)
+        return selected;
+      return load(ctx);
+    },
+  };
+}
+
+/** Why a fork at `atSeq` is refused (its session state was folded out of the retained tail), or null. */
+function forkRefusal(head: ScopeHead | null, atSeq: number): string | null {
+  if (reconstructibleAt(head, atSeq)) return null;
+  return `powercontext-state refused this fork: the session state at that point was folded out of the retained history (the last ${head?.tail.length ?? 0} patches are kept; older ones live only in the checkpoint), so the child could not be given the state of that point. Fork from a later message.`;
+}
+
+/** A forked session starts from its parent's session stream as of the fork point; an unreadable parent, empty. */
+async function inheritParentSession(
+  store: StateStore,
+  log: Logger,
+  ctx: HostContext,
+  parentFile: string,
+): Promise<void> {
+  const parentId = readSessionHeaderId(parentFile);
+  const keys = viewKeys(ctx.cwd, ctx.sessionManager.getSessionId());
+  if (parentId === null || sessionKey(parentId) === keys.session) {
+    log("fork.parent_unreadable", { effect: "the child session starts with an empty session scope" });
+    return;
+  }
+  try {
+    await store.copySession(keys, sessionKey(parentId), lastTransitionSeq(ctx.sessionManager.getBranch()));
+  } catch (error) {
+    // Reached only when session_before_fork did not run (or the tail folded since): never copy a wrong state.
+    if ((error as { code?: unknown }).code !== "fork_point_folded") throw error;
+    log("fork.point_folded", { effect: "the child session starts with an empty session scope" });
+    if (ctx.hasUI) ctx.ui.notify(`powercontext-state: ${(error as Error).message}`, "error");
+  }
 }

@@ -75,3 +75,21 @@ export function readStream(root: string, scope: ScopeName, key: string, known?: 
 export function loadStream(root: string, scope: ScopeName, key: string, known?: ScopeStream): ScopeStream {
   return readStream(root, scope, key, known).stream;
 }
+
+/** A scope file ready to be written: its bytes and their hash, and the bytes it replaces (null: absent). */
+export interface PreparedScope {
+  path: string;
+  bytes: string;
+  sha256: string;
+  before: Buffer | null;
+}
+
+export function prepareScopeFile(
+  root: string,
+  scope: ScopeName,
+  head: ScopeHead,
+  before: Buffer | null,
+): PreparedScope {
+  const bytes = serializeHead(head);
+  return { path: scopePath(root, scope, head.key), bytes, sha256: sha256Hex(bytes), before };
+}

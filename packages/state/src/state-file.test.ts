@@ -7,7 +7,8 @@ import { test } from "node:test";
 import { promisify } from "node:util";
 import { StateError } from "./errors.ts";
 import { viewAt } from "./history.ts";
-import { JOURNAL_FILE, LOCK_FILE, openStateStore } from "./state-file.ts";
+import { JOURNAL_FILE } from "./journal.ts";
+import { LOCK_FILE, openStateStore } from "./state-file.ts";
 import type { ViewKeys } from "./types.ts";
 
 const KEYS: ViewKeys = { global: "global", cwd: "project", session: "s1" };

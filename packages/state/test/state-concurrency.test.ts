@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { cwdKey } from "../src/scopes.ts";
-import { JOURNAL_FILE, LOCK_FILE, openStateStore } from "../src/state-file.ts";
+import { JOURNAL_FILE } from "../src/journal.ts";
+import { LOCK_FILE, openStateStore } from "../src/state-file.ts";
 import { script, startFakeModel, toolResults, type FakeModel } from "./support/fake-model.ts";
 import {
   CRASH_AFTER_FIRST_HEAD_PATH,

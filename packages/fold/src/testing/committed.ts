@@ -1,6 +1,6 @@
 // Builder for tests and benchmarks: the fold state after one threshold commit over a transcript.
 import { emptyState } from "../fold.ts";
-import { DEFAULT_THRESHOLDS } from "../options.ts";
+import { DEFAULT_THRESHOLDS } from "../config.ts";
 import { commit } from "../schedule.ts";
 import type { FoldState, Item, Thresholds } from "../types.ts";
 

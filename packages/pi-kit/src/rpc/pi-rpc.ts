@@ -1,6 +1,6 @@
 // The one driver of a Pi process in RPC mode (JSONL over stdio), used by the CLI's host checks and by the real-Pi
 // test support: it sends commands with fresh ids and keeps every stdout record in arrival order.
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createLineReader, type InvalidLines, type RpcRecord } from "./jsonl-lines.ts";
 
@@ -58,6 +58,60 @@ export function startPiRpc(options: PiRpcOptions): PiRpc {
     (args) => args as [number | null, NodeJS.Signals | null],
     (): [null, null] => [null, null],
   );
+  const output = watchOutput(child, options);
+  const defaultTimeout = options.timeoutMs ?? 30_000;
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  let nextId = 0;
+
+  const rpc: PiRpc = {
+    records: output.records,
+    exited,
+    hasExited,
+    stderr: output.stderr,
+    write(record) {
+      child.stdin.write(`${JSON.stringify(record)}\n`);
+    },
+    waitFor(predicate, timeoutMs = defaultTimeout, from = 0) {
+      return waitForRecord(output, predicate, timeoutMs, from);
+    },
+    send(command, timeoutMs = defaultTimeout) {
+      nextId += 1;
+      const id = `pc-${nextId}`;
+      const from = output.records.length;
+      rpc.write({ ...command, id });
+      return rpc.waitFor((record) => record.type === "response" && record.id === id, timeoutMs, from);
+    },
+    async stop(graceMs = 10_000) {
+      if (hasExited()) return child.exitCode;
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const [code] = await exited;
+      clearTimeout(timer);
+      // Pi's last lines may still be in the pipe; a process Pi left holding it must not keep us waiting long.
+      await Promise.race([output.allRead, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+      return code;
+    },
+  };
+  return rpc;
+}
+
+interface RecordStream {
+  records: readonly RpcRecord[];
+  listeners: Set<() => void>;
+  isClosed(): boolean;
+  explain(reason: string): string;
+}
+
+/** What has been read of Pi's output so far; every listener is told when it grows or ends. */
+interface PiOutput extends RecordStream {
+  records: RpcRecord[];
+  /** Pi's stderr so far, with the spawn error (if any) at the end. */
+  stderr(): string;
+  /** Resolves once Pi's pipes closed: every line it wrote has been read. */
+  allRead: Promise<void>;
+}
+
+function watchOutput(child: ChildProcessWithoutNullStreams, options: PiRpcOptions): PiOutput {
   const records: RpcRecord[] = [];
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -67,7 +121,6 @@ export function startPiRpc(options: PiRpcOptions): PiRpc {
   let closed = false;
   let startError: string | null = null;
   let stderr = "";
-  let nextId = 0;
   const limit = options.stderrLimit ?? Number.POSITIVE_INFINITY;
   child.on("error", (error) => {
     startError = error.message;
@@ -95,48 +148,15 @@ export function startPiRpc(options: PiRpcOptions): PiRpc {
     notify();
   });
   const stderrText = () => (startError === null ? stderr : `${stderr}\n${startError}`);
-  const explain = (reason: string) =>
-    options.stderrInErrors === true ? `${reason}; stderr:\n${stderrText().slice(-4000)}` : reason;
-  const defaultTimeout = options.timeoutMs ?? 30_000;
-  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
-
-  const rpc: PiRpc = {
+  return {
     records,
-    exited,
-    hasExited,
+    listeners,
+    isClosed: () => closed,
     stderr: stderrText,
-    write(record) {
-      child.stdin.write(`${JSON.stringify(record)}\n`);
-    },
-    waitFor(predicate, timeoutMs = defaultTimeout, from = 0) {
-      return waitForRecord({ records, listeners, isClosed: () => closed, explain }, predicate, timeoutMs, from);
-    },
-    send(command, timeoutMs = defaultTimeout) {
-      nextId += 1;
-      const id = `pc-${nextId}`;
-      const from = records.length;
-      rpc.write({ ...command, id });
-      return rpc.waitFor((record) => record.type === "response" && record.id === id, timeoutMs, from);
-    },
-    async stop(graceMs = 10_000) {
-      if (hasExited()) return child.exitCode;
-      child.stdin.end();
-      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-      const [code] = await exited;
-      clearTimeout(timer);
-      // Pi's last lines may still be in the pipe; a process Pi left holding it must not keep us waiting long.
-      await Promise.race([allRead, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
-      return code;
-    },
+    allRead,
+    explain: (reason) =>
+      options.stderrInErrors === true ? `${reason}; stderr:\n${stderrText().slice(-4000)}` : reason,
   };
-  return rpc;
-}
-
-interface RecordStream {
-  records: readonly RpcRecord[];
-  listeners: Set<() => void>;
-  isClosed(): boolean;
-  explain(reason: string): string;
 }
 
 function waitForRecord(

@@ -28,7 +28,7 @@ test("/pc doctor checks liveness and readiness in parallel without a scope", asy
   const notReady = createFakeClient((call) => {
     if (call.operation === "get_readiness")
       throw new PiError("http_error", "503", {
-        http: { status: 503, serverCode: null, serverMessage: null, requestId: null },
+        details: { status: 503, serverCode: null, serverMessage: null, requestId: null },
       });
     return { status: "ok" };
   });

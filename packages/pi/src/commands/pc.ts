@@ -1,7 +1,7 @@
 // `/pc`: diagnostics and explicit checks. No argument, doctor, search, remember, flush and stats; nothing else.
 import type { HostContext } from "@powercontext/pi-kit";
 import type { Runtime } from "../runtime.ts";
-import { runScoped } from "../tools/run-tool.ts";
+import { runScoped, type ScopedRequest } from "../tools/run-tool.ts";
 import { failure, toFailure, type ToolOutcome } from "../tools/outcome.ts";
 
 export const PC_SUBCOMMANDS = ["doctor", "search", "remember", "flush", "stats"] as const;
@@ -18,71 +18,64 @@ function report(value: ToolOutcome | Record<string, unknown>, ok: boolean): Comm
   return { ok, text: JSON.stringify(value, null, 2) };
 }
 
+/** A subcommand that sends one scoped request: it takes either the rest of the line as its text, or nothing. */
+interface ScopedSubcommand {
+  usage: string;
+  takesText: boolean;
+  request(text: string): ScopedRequest;
+}
+
+const SCOPED: Readonly<Record<string, ScopedSubcommand>> = {
+  search: {
+    usage: "Usage: /pc search <query>",
+    takesText: true,
+    request: (query) => ({
+      operation: "search_memory",
+      body: { query, limit: 8, mode: "auto" },
+      mutation: false,
+      summary: "",
+    }),
+  },
+  remember: {
+    usage: "Usage: /pc remember <text>",
+    takesText: true,
+    request: (text) => ({
+      operation: "remember_memory",
+      body: { kind: "agent-note", text },
+      mutation: true,
+      summary: `/pc remember will save an agent note:\n${text}`,
+    }),
+  },
+  flush: {
+    usage: "Usage: /pc flush",
+    takesText: false,
+    request: () => ({
+      operation: "flush_memory",
+      body: {},
+      mutation: true,
+      summary: "/pc flush will process pending Sources into Memory.",
+    }),
+  },
+  stats: {
+    usage: "Usage: /pc stats",
+    takesText: false,
+    request: () => ({ operation: "get_stats", body: {}, mutation: false, summary: "" }),
+  },
+};
+
 /** Runs `/pc <args>`. Never rejects; the wiring shows the report (UI notify, or stderr without a UI). */
 export async function runPcCommand(runtime: Runtime, args: string, ctx: CommandContext): Promise<CommandReport> {
   const trimmed = args.trim();
-  const [sub = "", ...rest] = trimmed.split(/\s+/);
-  const argument = trimmed.slice(sub.length).trim();
-  const signal = ctx.signal;
-  switch (sub) {
-    case "":
-      return status(runtime, ctx);
-    case "doctor":
-      return doctor(runtime, signal);
-    case "search": {
-      if (argument === "") return report(failure("invalid_request", "Usage: /pc search <query>"), false);
-      const outcome = await runScoped(
-        runtime,
-        { operation: "search_memory", body: { query: argument, limit: 8, mode: "auto" }, mutation: false, summary: "" },
-        ctx,
-        signal,
-      );
-      return report(outcome, outcome.ok);
-    }
-    case "remember": {
-      if (argument === "") return report(failure("invalid_request", "Usage: /pc remember <text>"), false);
-      const body = { kind: "agent-note", text: argument };
-      const outcome = await runScoped(
-        runtime,
-        {
-          operation: "remember_memory",
-          body,
-          mutation: true,
-          summary: `/pc remember will save an agent note:\n${argument}`,
-        },
-        ctx,
-        signal,
-      );
-      return report(outcome, outcome.ok);
-    }
-    case "flush": {
-      if (rest.length > 0) return report(failure("invalid_request", "Usage: /pc flush"), false);
-      const outcome = await runScoped(
-        runtime,
-        {
-          operation: "flush_memory",
-          body: {},
-          mutation: true,
-          summary: "/pc flush will process pending Sources into Memory.",
-        },
-        ctx,
-        signal,
-      );
-      return report(outcome, outcome.ok);
-    }
-    case "stats": {
-      if (rest.length > 0) return report(failure("invalid_request", "Usage: /pc stats"), false);
-      const outcome = await runScoped(
-        runtime,
-        { operation: "get_stats", body: {}, mutation: false, summary: "" },
-        ctx,
-        signal,
-      );
-      return report(outcome, outcome.ok);
-    }
-    default:
-      return report(failure("invalid_request", PC_USAGE), false);
-  }
+  const [sub = ""] = trimmed.split(/\s+/);
+  const text = trimmed.slice(sub.length).trim();
+  if (sub === "") return status(runtime, ctx);
+  if (sub === "doctor") return doctor(runtime, ctx.signal);
+  const scoped = Object.hasOwn(SCOPED, sub) ? SCOPED[sub] : undefined;
+  if (scoped === undefined) return report(failure("invalid_request", PC_USAGE), false);
+  const misused = scoped.takesText ? text === "" : text !== "";
+  if (misused) return report(failure("invalid_request", scoped.usage), false);
+  const outcome = await runScoped(runtime, scoped.request(text), ctx, ctx.signal);
+  return report(outcome, outcome.ok);
 }
 
 async function status(runtime: Runtime, ctx: CommandContext): Promise<CommandReport> {

@@ -96,9 +96,8 @@ test("disabled, secret-shaped and oversized prompts are recalled for but not cap
 });
 
 test("flush-on-capture flushes now, and on exhaustion keeps the position for a later boundary", async () => {
-  const settings = makeSettings({ POWERCONTEXT_PI_FLUSH_ON_CAPTURE: "true" });
   const ok = server();
-  const runtime = makeRuntime(ok, { settings });
+  const runtime = makeRuntime(ok, { flushOnCapture: true });
   await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
   assert.deepEqual(
     ops(ok.calls).filter((op) => op === "flush_memory"),
@@ -113,7 +112,7 @@ test("flush-on-capture flushes now, and on exhaustion keeps the position for a l
       return { current_cursor: 7 };
     },
   });
-  const retained = makeRuntime(flaky, { settings });
+  const retained = makeRuntime(flaky, { flushOnCapture: true });
   await beforeAgentStart(retained, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
   assert.equal(flaky.calls.filter((call) => call.operation === "flush_memory").length, 4);
   assert.equal(retained.flusher.pendingPosition("scope-a"), 7);

@@ -61,7 +61,7 @@ async function captureTurn(
     return;
   }
   if (position === null) return;
-  if (settings.flushOnCapture) {
+  if (runtime.flushOnCapture) {
     const done = await flushThrough(client, { scopeId, position, maxCalls: settings.flushMaxCalls }, signal);
     if (done) return;
     log("flush_on_capture.exhausted", { scope_id: scopeId, position });

@@ -51,10 +51,15 @@ export function makeSettings(env: Record<string, string> = {}): Settings {
 
 export function makeRuntime(
   client: PowerContextClient,
-  { settings = makeSettings(), scope = "scope-a" }: { settings?: Settings; scope?: string } = {},
+  {
+    settings = makeSettings(),
+    scope = "scope-a",
+    flushOnCapture = false,
+  }: { settings?: Settings; scope?: string; flushOnCapture?: boolean } = {},
 ): Runtime {
   return {
     settings,
+    flushOnCapture,
     client,
     scopes: createScopeResolver(async () => scope),
     flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log: silentLogger }),

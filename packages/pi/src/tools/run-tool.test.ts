@@ -4,7 +4,7 @@ import { PiError } from "../errors.ts";
 import { createFakeClient, makeContext, makeRuntime, makeUi } from "../testing/fake-client.ts";
 import { TOOLS, type ToolSpec } from "./catalog.ts";
 import { CONFIRM_TITLE } from "./confirm.ts";
-import { renderToolOutcome, toFailure } from "./outcome.ts";
+import { toFailure } from "./outcome.ts";
 import { runTool } from "./run-tool.ts";
 
 const tool = (name: string): ToolSpec => {
@@ -126,7 +126,7 @@ test("an invalid PreparedContext from pc_prepare_context is an invalid_response"
 
 test("errors map to stable model-visible codes", () => {
   const http = (status: number, serverCode: string | null = null, serverMessage: string | null = null) =>
-    new PiError("http_error", "x", { http: { status, serverCode, serverMessage, requestId: "r" } });
+    new PiError("http_error", "x", { details: { status, serverCode, serverMessage, requestId: "r" } });
   const cases: [unknown, string, RegExp][] = [
     [http(401, "unauthorized", "A valid bearer token is required."), "authentication_failed", /authentication failed/],
     [http(404, "not_found", "Route not found."), "not_found", /Route not found/],
@@ -154,22 +154,4 @@ test("errors map to stable model-visible codes", () => {
     assert.equal(failure.code, code);
     assert.match(failure.message, message);
   }
-});
-
-test("a failure is thrown to Pi as the outcome's JSON; a success is returned as text", () => {
-  assert.throws(
-    () => renderToolOutcome({ ok: false, code: "cancelled", message: "no" }),
-    (error: unknown) => {
-      assert.ok(error instanceof Error);
-      assert.deepEqual(JSON.parse(error.message), { ok: false, code: "cancelled", message: "no" });
-      return true;
-    },
-  );
-  const rendered = renderToolOutcome({ ok: true, status: 200, request_id: null, data: { hits: [] } });
-  assert.deepEqual(JSON.parse(rendered.content[0]?.text ?? ""), {
-    ok: true,
-    status: 200,
-    request_id: null,
-    data: { hits: [] },
-  });
 });

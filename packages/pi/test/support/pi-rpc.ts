@@ -47,9 +47,11 @@ export function startPi({ version, home, env = {}, args = DEFAULT_ARGS }: StartO
 
 export const PROBE_EXTENSION_PATH = join(PACKAGE_DIR, "test", "support", "probe-extension.ts");
 
-/** Our extension, then the probe; no built-in extensions, no skills, no session file. */
-export function probedArgs(): string[] {
-  return ["--no-session", "--no-extensions", "--no-skills", "-e", EXTENSION_PATH, "-e", PROBE_EXTENSION_PATH];
+export const FLUSH_ON_CAPTURE_PATH = join(PACKAGE_DIR, "test", "support", "flush-on-capture.ts");
+
+/** Our extension (or a test entry of it), then the probe; no built-in extensions, no skills, no session file. */
+export function probedArgs(extension = EXTENSION_PATH): string[] {
+  return ["--no-session", "--no-extensions", "--no-skills", "-e", extension, "-e", PROBE_EXTENSION_PATH];
 }
 
 export interface PrintRun {

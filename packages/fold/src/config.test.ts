@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { FoldError } from "./errors.ts";
-import { DEFAULT_THRESHOLDS, validateOptions } from "./options.ts";
+import { DEFAULT_THRESHOLDS, validateOptions } from "./config.ts";
 
 test("defaults are maxTarget 0.80, minTarget 0.35, freshTail 0.02, consolidateAfter 10 and deterministic briefs", () => {
   const options = validateOptions();

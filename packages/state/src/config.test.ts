@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { loadConfig, StateEnvironment } from "./config.ts";
+import { StateError } from "./errors.ts";
+
+test("with only Pi's agent directory the configuration is the documented default", () => {
+  assert.deepEqual(loadConfig({ PI_CODING_AGENT_DIR: "/home/a/.pi/agent" }), {
+    agentDir: "/home/a/.pi/agent",
+    root: join("/home/a/.pi/agent", "powercontext-state"),
+    defaultMode: "active",
+    gitBackup: false,
+  });
+});
+
+test("the store directory, the mode and the Git backup switch are read as given", () => {
+  const config = loadConfig({
+    POWERCONTEXT_STATE_DIR: "/srv/state",
+    POWERCONTEXT_STATE_MODE: "passive",
+    POWERCONTEXT_STATE_GIT_BACKUP: " Yes ",
+  });
+  assert.deepEqual([config.root, config.defaultMode, config.gitBackup], ["/srv/state", "passive", true]);
+});
+
+test("an invalid value is refused by the variable's name", () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ POWERCONTEXT_STATE_DIR: "relative/state" }, "POWERCONTEXT_STATE_DIR must be an absolute path."],
+    [{ POWERCONTEXT_STATE_MODE: "loud" }, "POWERCONTEXT_STATE_MODE must be active, passive or off."],
+    [{ POWERCONTEXT_STATE_GIT_BACKUP: "sometimes" }, "POWERCONTEXT_STATE_GIT_BACKUP must be true or false."],
+  ];
+  for (const [env, message] of cases)
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) =>
+        error instanceof StateError && error.code === "configuration_invalid" && error.message === message,
+      message,
+    );
+});
+
+test("docs/state.md lists every variable the package reads", () => {
+  const docs = readFileSync(new URL("../../../docs/state.md", import.meta.url), "utf8");
+  for (const name of Object.keys(StateEnvironment.properties).filter((name) => name.startsWith("POWERCONTEXT_")))
+    assert.match(docs, new RegExp(`\\| \`${name}\` \\|`), name);
+});
