@@ -19,12 +19,12 @@ export interface DoctorReport {
 
 export async function doctor(target: ServerTarget, version: string): Promise<DoctorReport> {
   const checks: DoctorCheck[] = [{ name: "package", status: "ok", detail: `powercontext ${version}` }];
-  const live = await probe(target, "/health/live");
+  const live = await probe(target, "get_liveness");
   checks.push({ name: "liveness", ...live });
   if (live.status !== "ok") {
     checks.push({ name: "readiness", status: "skipped", detail: "skipped because liveness failed" });
   } else {
-    checks.push({ name: "readiness", ...(await probe(target, "/health/ready")) });
+    checks.push({ name: "readiness", ...(await probe(target, "get_readiness")) });
   }
   return { ok: checks.every((check) => check.status === "ok"), version, server: target.url, checks };
 }
@@ -39,10 +39,14 @@ export function describeDoctor(report: DoctorReport): string {
   ].join("\n");
 }
 
-async function probe(target: ServerTarget, path: string): Promise<{ status: CheckStatus; detail: string }> {
+async function probe(
+  target: ServerTarget,
+  operation: "get_liveness" | "get_readiness",
+): Promise<{ status: CheckStatus; detail: string }> {
   try {
-    const response = await callServer<{ status?: string; checks?: Record<string, string> }>(target, "GET", path);
-    const body = response.body ?? {};
+    const response = await callServer(target, operation, {});
+    // Whatever answers at the URL may not be a PowerContext Server: read the body as far as it is one.
+    const body: { status?: string; checks?: object } = response.body ?? {};
     const checks = body.checks
       ? ` (${Object.entries(body.checks)
           .map(([k, v]) => `${k}: ${v}`)

@@ -1,40 +1,27 @@
 // `powercontext review list | show | approve | reject`: human review of Memory candidates from the terminal.
+import type { CandidateStatus, ListMemoryCandidatesResponse, MemoryCandidate } from "@powercontext/protocol";
 import { callOk, type ServerTarget } from "./server-client.ts";
-
-export interface Candidate {
-  candidate_id: string;
-  version: number;
-  status: "pending" | "approved" | "rejected";
-  proposal: { kind: string; text: string };
-  confidence: number;
-  extractor: string;
-  source_refs: Array<{ name: string; source_id: string }>;
-  reviewer: string | null;
-  decision_reason: string | null;
-  result: { entry_id: string } | null;
-}
-
-export interface CandidatePage {
-  candidates: Candidate[];
-  next_cursor: string | null;
-}
 
 export const DEFAULT_CLI_REVIEWER = "user:cli";
 
 export async function listReview(
   target: ServerTarget,
   options: { scope: string; status?: string; limit?: number; cursor?: string },
-): Promise<CandidatePage> {
-  return callOk<CandidatePage>(target, "POST", "/v1/memory/candidates/list", {
+): Promise<ListMemoryCandidatesResponse> {
+  return callOk(target, "list_memory_candidates", {
     scope_id: options.scope,
-    status: options.status ?? "pending",
+    // As typed on the command line: the Server checks it and answers invalid_request for an unknown status.
+    status: (options.status ?? "pending") as CandidateStatus,
     ...(options.limit === undefined ? {} : { limit: options.limit }),
     ...(options.cursor === undefined ? {} : { cursor: options.cursor }),
   });
 }
 
-export async function showReview(target: ServerTarget, options: { scope: string; id: string }): Promise<Candidate> {
-  return callOk<Candidate>(target, "POST", "/v1/memory/candidates/get", {
+export async function showReview(
+  target: ServerTarget,
+  options: { scope: string; id: string },
+): Promise<MemoryCandidate> {
+  return callOk(target, "get_memory_candidate", {
     scope_id: options.scope,
     candidate_id: options.id,
   });
@@ -51,20 +38,21 @@ export async function decideReview(
     reviewer?: string;
     reason?: string;
   },
-): Promise<Candidate> {
+): Promise<MemoryCandidate> {
   const version = options.version ?? (await showReview(target, options)).version;
   const body = {
     scope_id: options.scope,
     candidate_id: options.id,
     expected_version: version,
     reviewer: options.reviewer ?? DEFAULT_CLI_REVIEWER,
-    ...(options.decision === "reject" ? { reason: options.reason ?? "" } : {}),
   };
-  return callOk<Candidate>(target, "POST", `/v1/memory/candidates/${options.decision}`, body);
+  return options.decision === "approve"
+    ? callOk(target, "approve_memory_candidate", body)
+    : callOk(target, "reject_memory_candidate", { ...body, reason: options.reason ?? "" });
 }
 
 /** One candidate in three lines: identity and status, the proposed text, its sources and the review so far. */
-export function describeCandidate(candidate: Candidate): string {
+export function describeCandidate(candidate: MemoryCandidate): string {
   const sources = candidate.source_refs.map((ref) => ref.source_id).join(", ") || "none";
   return [
     `${candidate.candidate_id}  v${candidate.version}  ${candidate.status}  ${candidate.proposal.kind}  confidence ${candidate.confidence}`,
@@ -74,7 +62,7 @@ export function describeCandidate(candidate: Candidate): string {
 }
 
 /** A page of candidates, or that there is none with this status; the cursor of the next page when there is one. */
-export function describeCandidatePage(page: CandidatePage, status: string): string {
+export function describeCandidatePage(page: ListMemoryCandidatesResponse, status: string): string {
   return [
     ...page.candidates.map(describeCandidate),
     page.candidates.length === 0 ? `No ${status} candidates.` : "",
@@ -85,6 +73,6 @@ export function describeCandidatePage(page: CandidatePage, status: string): stri
 }
 
 /** The candidate after `approve` or `reject`, under the decision taken. */
-export function describeDecision(decision: "approve" | "reject", candidate: Candidate): string {
+export function describeDecision(decision: "approve" | "reject", candidate: MemoryCandidate): string {
   return `${decision === "approve" ? "Approved." : "Rejected."}\n${describeCandidate(candidate)}`;
 }

@@ -1,4 +1,12 @@
-// A small JSON client of a running PowerContext Server, for the CLI's doctor, review and memory commands.
+// A small JSON client of a running PowerContext Server, for the CLI's doctor, review and memory commands. Methods,
+// paths and payload and answer types come from the contract's operation table in @powercontext/protocol.
+import {
+  OPERATION_ROUTES,
+  type OperationId,
+  type OperationRequest,
+  type OperationResponse,
+  toQueryString,
+} from "@powercontext/protocol";
 
 export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -32,23 +40,29 @@ export interface ServerResponse<T> {
   body: T;
 }
 
-export async function callServer<T>(
+/**
+ * Sends one operation: a POST with `payload` as its JSON body, a GET with it as query-string parameters. The answer
+ * is typed as the contract's success body but not validated (the Server at the URL may be anything), so callers read
+ * it defensively. Throws ServerCallError when the Server is unreachable, answers non-JSON, or answers an error other
+ * than 503 (whose body readiness shares with its 200).
+ */
+export async function callServer<Id extends OperationId>(
   target: ServerTarget,
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown,
-): Promise<ServerResponse<T>> {
+  operation: Id,
+  payload: OperationRequest<Id>,
+): Promise<ServerResponse<OperationResponse<Id>>> {
+  const { method, path } = OPERATION_ROUTES[operation];
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "powercontext-cli" };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method === "POST") headers["content-type"] = "application/json";
   if (target.token !== null) headers.authorization = `Bearer ${target.token}`;
   let response: Response;
   try {
-    response = await fetch(`${target.url}${path}`, {
+    response = await fetch(`${target.url}${path}${method === "GET" ? toQueryString(payload) : ""}`, {
       method,
       headers,
       redirect: "manual",
       signal: AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(method === "POST" ? { body: JSON.stringify(payload) } : {}),
     });
   } catch (error) {
     const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "is not reachable";
@@ -73,17 +87,16 @@ export async function callServer<T>(
       envelope.message ?? `The Server answered ${response.status}.`,
     );
   }
-  return { status: response.status, body: parsed as T };
+  return { status: response.status, body: parsed as OperationResponse<Id> };
 }
 
-/** Like callServer, but a 503 is an error too. */
-export async function callOk<T>(
+/** Like callServer, but a 503 is an error too: resolves with the success body. */
+export async function callOk<Id extends OperationId>(
   target: ServerTarget,
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await callServer<T>(target, method, path, body);
+  operation: Id,
+  payload: OperationRequest<Id>,
+): Promise<OperationResponse<Id>> {
+  const response = await callServer(target, operation, payload);
   if (response.status >= 400) {
     const envelope = envelopeError(response.body);
     throw new ServerCallError(
