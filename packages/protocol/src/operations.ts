@@ -56,12 +56,15 @@ import {
   WorkSourceReceipt,
 } from "./schemas/work.ts";
 
-export interface OperationSpec extends OperationRoute {
+/** What the table adds to an operation's route: the schemas of its input and of its answers. */
+export interface OperationSchemas {
   readonly querystring?: TSchema;
   readonly body?: TSchema;
   /** Status → body schema: the success status first, then every error status the operation can answer. */
   readonly response: Readonly<Record<number, TSchema>>;
 }
+
+export interface OperationSpec extends OperationRoute, OperationSchemas {}
 
 /**
  * Errors any protected operation can answer: 401 `unauthorized` (when auth is on), 500 `internal_error`, 503
@@ -70,145 +73,69 @@ export interface OperationSpec extends OperationRoute {
 const PROTECTED_ERRORS = { 401: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope } as const;
 /** Plus 422 `invalid_request` for operations that take input. */
 const INPUT_ERRORS = { ...PROTECTED_ERRORS, 422: ErrorEnvelope } as const;
-/** Plus 404 and 409 for operations that address or write existing state. */
-const WRITE_ERRORS = { ...INPUT_ERRORS, 404: ErrorEnvelope, 409: ErrorEnvelope } as const;
+/** Plus 404 for operations that address existing state. */
+const LOOKUP_ERRORS = { ...INPUT_ERRORS, 404: ErrorEnvelope } as const;
+/** Plus 409 for operations that also write it. */
+const WRITE_ERRORS = { ...LOOKUP_ERRORS, 409: ErrorEnvelope } as const;
 
-export const OPERATIONS = {
-  get_liveness: {
-    ...OPERATION_ROUTES.get_liveness,
-    response: { 200: LivenessResponse, 500: ErrorEnvelope },
-  },
-  get_readiness: {
-    ...OPERATION_ROUTES.get_readiness,
-    response: { 200: ReadinessResponse, 503: ReadinessResponse, 500: ErrorEnvelope },
-  },
-  get_capabilities: {
-    ...OPERATION_ROUTES.get_capabilities,
-    response: { 200: CapabilitiesResponse, ...PROTECTED_ERRORS },
-  },
-  get_stats: {
-    ...OPERATION_ROUTES.get_stats,
-    querystring: StatsQuery,
-    response: { 200: ScopedStats, ...INPUT_ERRORS },
-  },
+const SCHEMAS = {
+  get_liveness: { response: { 200: LivenessResponse, 500: ErrorEnvelope } },
+  get_readiness: { response: { 200: ReadinessResponse, 503: ReadinessResponse, 500: ErrorEnvelope } },
+  get_capabilities: { response: { 200: CapabilitiesResponse, ...PROTECTED_ERRORS } },
+  get_stats: { querystring: StatsQuery, response: { 200: ScopedStats, ...INPUT_ERRORS } },
   capture_content_source: {
-    ...OPERATION_ROUTES.capture_content_source,
     body: CaptureRequest,
     response: { 202: CaptureResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
   },
-  prepare_context: {
-    ...OPERATION_ROUTES.prepare_context,
-    body: PrepareContextRequest,
-    response: { 200: PreparedContext, ...INPUT_ERRORS },
-  },
-  flush_memory: {
-    ...OPERATION_ROUTES.flush_memory,
-    body: FlushMemoryRequest,
-    response: { 200: FlushMemoryResponse, ...INPUT_ERRORS },
-  },
-  remember_memory: {
-    ...OPERATION_ROUTES.remember_memory,
-    body: RememberRequest,
-    response: { 200: MemoryMutationResponse, ...WRITE_ERRORS },
-  },
+  prepare_context: { body: PrepareContextRequest, response: { 200: PreparedContext, ...INPUT_ERRORS } },
+  flush_memory: { body: FlushMemoryRequest, response: { 200: FlushMemoryResponse, ...INPUT_ERRORS } },
+  remember_memory: { body: RememberRequest, response: { 200: MemoryMutationResponse, ...WRITE_ERRORS } },
   search_memory: {
-    ...OPERATION_ROUTES.search_memory,
     body: SearchMemoryRequest,
     response: { 200: SearchMemoryResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
   },
   list_memory_entries: {
-    ...OPERATION_ROUTES.list_memory_entries,
     body: ListMemoryEntriesRequest,
     response: { 200: ListMemoryEntriesResponse, ...INPUT_ERRORS },
   },
-  get_memory_entry: {
-    ...OPERATION_ROUTES.get_memory_entry,
-    body: GetMemoryEntryRequest,
-    response: { 200: MemoryEntry, 404: ErrorEnvelope, ...INPUT_ERRORS },
-  },
-  revise_memory_entry: {
-    ...OPERATION_ROUTES.revise_memory_entry,
-    body: ReviseMemoryEntryRequest,
-    response: { 200: MemoryMutationResponse, ...WRITE_ERRORS },
-  },
-  retire_memory_entry: {
-    ...OPERATION_ROUTES.retire_memory_entry,
-    body: RetireMemoryEntryRequest,
-    response: { 200: MemoryMutationResponse, ...WRITE_ERRORS },
-  },
+  get_memory_entry: { body: GetMemoryEntryRequest, response: { 200: MemoryEntry, ...LOOKUP_ERRORS } },
+  revise_memory_entry: { body: ReviseMemoryEntryRequest, response: { 200: MemoryMutationResponse, ...WRITE_ERRORS } },
+  retire_memory_entry: { body: RetireMemoryEntryRequest, response: { 200: MemoryMutationResponse, ...WRITE_ERRORS } },
   list_memory_changes: {
-    ...OPERATION_ROUTES.list_memory_changes,
     body: ListMemoryChangesRequest,
     response: { 200: ListMemoryChangesResponse, ...INPUT_ERRORS },
   },
   list_memory_candidates: {
-    ...OPERATION_ROUTES.list_memory_candidates,
     body: ListMemoryCandidatesRequest,
     response: { 200: ListMemoryCandidatesResponse, ...INPUT_ERRORS },
   },
-  get_memory_candidate: {
-    ...OPERATION_ROUTES.get_memory_candidate,
-    body: GetMemoryCandidateRequest,
-    response: { 200: MemoryCandidate, 404: ErrorEnvelope, ...INPUT_ERRORS },
-  },
+  get_memory_candidate: { body: GetMemoryCandidateRequest, response: { 200: MemoryCandidate, ...LOOKUP_ERRORS } },
   approve_memory_candidate: {
-    ...OPERATION_ROUTES.approve_memory_candidate,
     body: ApproveMemoryCandidateRequest,
     response: { 200: MemoryCandidate, ...WRITE_ERRORS },
   },
-  reject_memory_candidate: {
-    ...OPERATION_ROUTES.reject_memory_candidate,
-    body: RejectMemoryCandidateRequest,
-    response: { 200: MemoryCandidate, ...WRITE_ERRORS },
-  },
-  revise_memory_candidate: {
-    ...OPERATION_ROUTES.revise_memory_candidate,
-    body: ReviseMemoryCandidateRequest,
-    response: { 200: MemoryCandidate, ...WRITE_ERRORS },
-  },
-  prepare_handoff: {
-    ...OPERATION_ROUTES.prepare_handoff,
-    body: PrepareHandoffRequest,
-    response: { 200: HandoffDraft, 404: ErrorEnvelope, ...INPUT_ERRORS },
-  },
-  finalize_handoff: {
-    ...OPERATION_ROUTES.finalize_handoff,
-    body: FinalizeHandoffRequest,
-    response: { 200: PreparedHandoff, 404: ErrorEnvelope, ...INPUT_ERRORS },
-  },
-  commit_handoff: {
-    ...OPERATION_ROUTES.commit_handoff,
-    body: CommitHandoffRequest,
-    response: { 200: CommitHandoffResponse, ...WRITE_ERRORS },
-  },
-  continue_handoff: {
-    ...OPERATION_ROUTES.continue_handoff,
-    body: ContinueHandoffRequest,
-    response: { 200: HandoffResolution, 404: ErrorEnvelope, ...INPUT_ERRORS },
-  },
-  activate_handoff: {
-    ...OPERATION_ROUTES.activate_handoff,
-    body: ActivateHandoffRequest,
-    response: { 200: ActivateHandoffResponse, 404: ErrorEnvelope, ...INPUT_ERRORS },
-  },
-  create_work_contract: {
-    ...OPERATION_ROUTES.create_work_contract,
-    body: CreateWorkContractRequest,
-    response: { 202: WorkSourceReceipt, ...WRITE_ERRORS },
-  },
+  reject_memory_candidate: { body: RejectMemoryCandidateRequest, response: { 200: MemoryCandidate, ...WRITE_ERRORS } },
+  revise_memory_candidate: { body: ReviseMemoryCandidateRequest, response: { 200: MemoryCandidate, ...WRITE_ERRORS } },
+  prepare_handoff: { body: PrepareHandoffRequest, response: { 200: HandoffDraft, ...LOOKUP_ERRORS } },
+  finalize_handoff: { body: FinalizeHandoffRequest, response: { 200: PreparedHandoff, ...LOOKUP_ERRORS } },
+  commit_handoff: { body: CommitHandoffRequest, response: { 200: CommitHandoffResponse, ...WRITE_ERRORS } },
+  continue_handoff: { body: ContinueHandoffRequest, response: { 200: HandoffResolution, ...LOOKUP_ERRORS } },
+  activate_handoff: { body: ActivateHandoffRequest, response: { 200: ActivateHandoffResponse, ...LOOKUP_ERRORS } },
+  create_work_contract: { body: CreateWorkContractRequest, response: { 202: WorkSourceReceipt, ...WRITE_ERRORS } },
   handoff_current_work: {
-    ...OPERATION_ROUTES.handoff_current_work,
     body: PrepareCurrentHandoffRequest,
     response: { 200: PrepareCurrentHandoffResponse, ...WRITE_ERRORS },
   },
   acknowledge_handoff: {
-    ...OPERATION_ROUTES.acknowledge_handoff,
     body: AcknowledgeHandoffRequest,
     response: { 200: AcknowledgeHandoffResponse, ...WRITE_ERRORS },
   },
-  record_task_outcome: {
-    ...OPERATION_ROUTES.record_task_outcome,
-    body: RecordTaskOutcomeRequest,
-    response: { 202: WorkSourceReceipt, ...WRITE_ERRORS },
-  },
-} as const satisfies { readonly [Id in OperationId]: OperationSpec };
+  record_task_outcome: { body: RecordTaskOutcomeRequest, response: { 202: WorkSourceReceipt, ...WRITE_ERRORS } },
+} as const satisfies { readonly [Id in OperationId]: OperationSchemas };
+
+type Operations = { readonly [Id in OperationId]: (typeof OPERATION_ROUTES)[Id] & (typeof SCHEMAS)[Id] };
+
+/** Every operation's route completed with its schemas: the route is written once, in operation-routes.ts. */
+export const OPERATIONS = Object.fromEntries(
+  Object.entries(SCHEMAS).map(([id, schemas]) => [id, { ...OPERATION_ROUTES[id as OperationId], ...schemas }]),
+) as Operations;

@@ -5,30 +5,32 @@
 import { Type, type Static } from "typebox";
 import {
   DateTime,
-  IDENTIFIER_PATTERN,
   Identifier,
   MemoryCitation,
   MemoryKind,
   MemoryText,
   Nullable,
+  OptionalNullable,
+  Ordinal,
+  PrintableIdentifier,
   ScopeId,
   SourceReference,
   StringEnum,
   TrimmedString,
+  WireObject,
 } from "./common.ts";
 
-export const CandidateStatus = StringEnum(["pending", "approved", "rejected"], { title: "CandidateStatus" });
+const CANDIDATE_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export const CandidateStatus = StringEnum(CANDIDATE_STATUSES, { title: "CandidateStatus" });
 export type CandidateStatus = Static<typeof CandidateStatus>;
 
 /** The Memory entry an approval would remember; same rules as remember's `kind` and `text`. */
-export const MemoryProposal = Type.Object(
-  { kind: MemoryKind, text: MemoryText },
-  { title: "MemoryProposal", additionalProperties: false },
-);
+export const MemoryProposal = WireObject("MemoryProposal", { kind: MemoryKind, text: MemoryText });
 export type MemoryProposal = Static<typeof MemoryProposal>;
 
 /** Who decided, e.g. `user:alice`: 1–128 printable ASCII, no space. */
-export const Reviewer = Type.String({ title: "Reviewer", minLength: 1, maxLength: 128, pattern: IDENTIFIER_PATTERN });
+export const Reviewer = PrintableIdentifier("Reviewer");
 export type Reviewer = Static<typeof Reviewer>;
 
 /** A reject reason or a revise note: 1–2000 code points, non-blank, trimmed. */
@@ -40,87 +42,69 @@ export type CandidateReason = Static<typeof CandidateReason>;
  * of the remembered entry, or of the existing entry a duplicate approval matched) and `decision_reason` is non-null
  * iff `rejected`.
  */
-export const MemoryCandidate = Type.Object(
-  {
-    candidate_id: Identifier,
-    version: Type.Integer({ minimum: 1 }),
-    status: CandidateStatus,
-    proposal: MemoryProposal,
-    confidence: Type.Number({ minimum: 0, maximum: 1 }),
-    extractor: Type.String(),
-    source_refs: Type.Array(SourceReference),
-    reviewer: Nullable(Reviewer),
-    decision_reason: Nullable(CandidateReason),
-    result: Nullable(MemoryCitation),
-    created_at: DateTime,
-    updated_at: DateTime,
-  },
-  { title: "MemoryCandidate", additionalProperties: false },
-);
+export const MemoryCandidate = WireObject("MemoryCandidate", {
+  candidate_id: Identifier,
+  version: Ordinal,
+  status: CandidateStatus,
+  proposal: MemoryProposal,
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  extractor: Type.String(),
+  source_refs: Type.Array(SourceReference),
+  reviewer: Nullable(Reviewer),
+  decision_reason: Nullable(CandidateReason),
+  result: Nullable(MemoryCitation),
+  created_at: DateTime,
+  updated_at: DateTime,
+});
 export type MemoryCandidate = Static<typeof MemoryCandidate>;
 
+/** The opaque cursor of the next page. */
+const PageCursor = Type.String({ minLength: 1, maxLength: 128 });
+const MAX_PAGE_SIZE = 100;
+
 /** Pages in ascending `candidate_id` byte order; the cursor is opaque. `status` is not nullable. */
-export const ListMemoryCandidatesRequest = Type.Object(
-  {
-    scope_id: ScopeId,
-    status: Type.Optional(StringEnum(["pending", "approved", "rejected"], { default: "pending" })),
-    cursor: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 128 }))),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-  },
-  { title: "ListMemoryCandidatesRequest", additionalProperties: false },
-);
+export const ListMemoryCandidatesRequest = WireObject("ListMemoryCandidatesRequest", {
+  scope_id: ScopeId,
+  status: Type.Optional(StringEnum(CANDIDATE_STATUSES, { default: "pending" })),
+  cursor: OptionalNullable(PageCursor),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+});
 export type ListMemoryCandidatesRequest = Static<typeof ListMemoryCandidatesRequest>;
 
 /** `next_cursor` is null when there are no more pages. */
-export const ListMemoryCandidatesResponse = Type.Object(
-  {
-    candidates: Type.Array(MemoryCandidate, { maxItems: 100 }),
-    next_cursor: Nullable(Type.String({ minLength: 1, maxLength: 128 })),
-  },
-  { title: "ListMemoryCandidatesResponse", additionalProperties: false },
-);
+export const ListMemoryCandidatesResponse = WireObject("ListMemoryCandidatesResponse", {
+  candidates: Type.Array(MemoryCandidate, { maxItems: MAX_PAGE_SIZE }),
+  next_cursor: Nullable(PageCursor),
+});
 export type ListMemoryCandidatesResponse = Static<typeof ListMemoryCandidatesResponse>;
 
-export const GetMemoryCandidateRequest = Type.Object(
-  { scope_id: ScopeId, candidate_id: Identifier },
-  { title: "GetMemoryCandidateRequest", additionalProperties: false },
-);
+/** Which candidate a request addresses. */
+const CANDIDATE_TARGET = { scope_id: ScopeId, candidate_id: Identifier };
+/** A decision or revision applies only while the candidate is still at `expected_version`. */
+const CANDIDATE_WRITE = { ...CANDIDATE_TARGET, expected_version: Ordinal };
+
+export const GetMemoryCandidateRequest = WireObject("GetMemoryCandidateRequest", CANDIDATE_TARGET);
 export type GetMemoryCandidateRequest = Static<typeof GetMemoryCandidateRequest>;
 
 /** Remembers the proposal and marks the candidate approved, in one transaction. */
-export const ApproveMemoryCandidateRequest = Type.Object(
-  {
-    scope_id: ScopeId,
-    candidate_id: Identifier,
-    expected_version: Type.Integer({ minimum: 1 }),
-    reviewer: Type.Optional(Nullable(Reviewer)),
-  },
-  { title: "ApproveMemoryCandidateRequest", additionalProperties: false },
-);
+export const ApproveMemoryCandidateRequest = WireObject("ApproveMemoryCandidateRequest", {
+  ...CANDIDATE_WRITE,
+  reviewer: OptionalNullable(Reviewer),
+});
 export type ApproveMemoryCandidateRequest = Static<typeof ApproveMemoryCandidateRequest>;
 
 /** `reason` is required and becomes `decision_reason`. Nothing is remembered. */
-export const RejectMemoryCandidateRequest = Type.Object(
-  {
-    scope_id: ScopeId,
-    candidate_id: Identifier,
-    expected_version: Type.Integer({ minimum: 1 }),
-    reason: CandidateReason,
-    reviewer: Type.Optional(Nullable(Reviewer)),
-  },
-  { title: "RejectMemoryCandidateRequest", additionalProperties: false },
-);
+export const RejectMemoryCandidateRequest = WireObject("RejectMemoryCandidateRequest", {
+  ...CANDIDATE_WRITE,
+  reason: CandidateReason,
+  reviewer: OptionalNullable(Reviewer),
+});
 export type RejectMemoryCandidateRequest = Static<typeof RejectMemoryCandidateRequest>;
 
 /** A complete replacement of the proposal, stored as version `expected_version` + 1 and still pending. */
-export const ReviseMemoryCandidateRequest = Type.Object(
-  {
-    scope_id: ScopeId,
-    candidate_id: Identifier,
-    expected_version: Type.Integer({ minimum: 1 }),
-    proposal: MemoryProposal,
-    reason: Type.Optional(Nullable(CandidateReason)),
-  },
-  { title: "ReviseMemoryCandidateRequest", additionalProperties: false },
-);
+export const ReviseMemoryCandidateRequest = WireObject("ReviseMemoryCandidateRequest", {
+  ...CANDIDATE_WRITE,
+  proposal: MemoryProposal,
+  reason: OptionalNullable(CandidateReason),
+});
 export type ReviseMemoryCandidateRequest = Static<typeof ReviseMemoryCandidateRequest>;

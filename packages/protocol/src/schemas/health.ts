@@ -1,11 +1,8 @@
 // Public probes (api-v1.md §5.1–5.2). Readiness answers 200 and 503 with the same body, not the error envelope.
 import { Type, type Static } from "typebox";
-import { StringEnum } from "./common.ts";
+import { StringEnum, WireObject } from "./common.ts";
 
-export const LivenessResponse = Type.Object(
-  { status: Type.Literal("ok") },
-  { title: "Liveness", additionalProperties: false },
-);
+export const LivenessResponse = WireObject("Liveness", { status: Type.Literal("ok") });
 export type LivenessResponse = Static<typeof LivenessResponse>;
 
 export const ReadinessStatus = StringEnum(["ready", "degraded", "not_ready"], { title: "ReadinessStatus" });
@@ -16,8 +13,5 @@ export const ReadinessChecks = Type.Object({}, { title: "ReadinessChecks", addit
 export type ReadinessChecks = Static<typeof ReadinessChecks>;
 
 /** `ready` and `degraded` answer 200; `not_ready` answers 503 with this same body. */
-export const ReadinessResponse = Type.Object(
-  { status: ReadinessStatus, checks: ReadinessChecks },
-  { title: "Readiness", additionalProperties: false },
-);
+export const ReadinessResponse = WireObject("Readiness", { status: ReadinessStatus, checks: ReadinessChecks });
 export type ReadinessResponse = Static<typeof ReadinessResponse>;

@@ -1,103 +1,90 @@
 // GET /v1/stats (api-v1.md §5.4): ScopedStats. Every object is closed and every field required; counts are ≥ 0.
 import { Type, type Static } from "typebox";
-import { Count, DateString, DateTime, Identifier, MemoryKind, Nullable, ScopeId, StringEnum } from "./common.ts";
+import {
+  ClosedObject,
+  Count,
+  DateString,
+  DateTime,
+  Identifier,
+  MemoryKind,
+  Nullable,
+  ScopeId,
+  StringEnum,
+  WireObject,
+} from "./common.ts";
 
-export const StatsPeriodPreset = StringEnum(["today", "7d", "30d"], { title: "StatsPeriodPreset" });
+const STATS_PERIOD_PRESETS = ["today", "7d", "30d"] as const;
+/** The longest period's days: the most daily rows a period has. */
+const MAX_PERIOD_DAYS = 30;
+
+export const StatsPeriodPreset = StringEnum(STATS_PERIOD_PRESETS, { title: "StatsPeriodPreset" });
 export type StatsPeriodPreset = Static<typeof StatsPeriodPreset>;
 
 /** Query string, form-decoded. Unknown parameters are rejected (api-v1.md §12.14). */
-export const StatsQuery = Type.Object(
-  {
-    scope_id: ScopeId,
-    period: Type.Optional(StringEnum(["today", "7d", "30d"], { default: "30d" })),
-  },
-  { title: "StatsQuery", additionalProperties: false },
-);
+export const StatsQuery = WireObject("StatsQuery", {
+  scope_id: ScopeId,
+  period: Type.Optional(StringEnum(STATS_PERIOD_PRESETS, { default: "30d" })),
+});
 export type StatsQuery = Static<typeof StatsQuery>;
 
-export const SourceInventory = Type.Object(
-  { total: Count, memory_processed: Count, memory_pending: Count },
-  { title: "SourceInventory", additionalProperties: false },
-);
+export const SourceInventory = WireObject("SourceInventory", {
+  total: Count,
+  memory_processed: Count,
+  memory_pending: Count,
+});
 export type SourceInventory = Static<typeof SourceInventory>;
 
 /** Counts artifact identities, not revisions. */
-export const ArtifactInventory = Type.Object(
-  {
-    total: Count,
-    by_family: Type.Array(Type.Object({ family: Identifier, total: Count }, { additionalProperties: false })),
-  },
-  { title: "ArtifactInventory", additionalProperties: false },
-);
+export const ArtifactInventory = WireObject("ArtifactInventory", {
+  total: Count,
+  by_family: Type.Array(ClosedObject({ family: Identifier, total: Count })),
+});
 export type ArtifactInventory = Static<typeof ArtifactInventory>;
 
-export const CandidateInventory = Type.Object(
-  {
-    total: Count,
-    pending: Count,
-    approved: Count,
-    rejected: Count,
-    by_family: Type.Array(
-      Type.Object(
-        { family: Identifier, total: Count, pending: Count, approved: Count, rejected: Count },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { title: "CandidateInventory", additionalProperties: false },
-);
+/** Candidates by status, in all and per family. */
+const CANDIDATE_COUNTS = { total: Count, pending: Count, approved: Count, rejected: Count };
+
+export const CandidateInventory = WireObject("CandidateInventory", {
+  ...CANDIDATE_COUNTS,
+  by_family: Type.Array(ClosedObject({ family: Identifier, ...CANDIDATE_COUNTS })),
+});
 export type CandidateInventory = Static<typeof CandidateInventory>;
 
+/** Entries by state, in all and per kind. */
+const ENTRY_COUNTS = { total: Count, active: Count, inactive: Count };
+
 /** Counted on the Memory head. */
-export const MemoryInventory = Type.Object(
-  {
-    entries: Type.Object(
-      {
-        total: Count,
-        active: Count,
-        inactive: Count,
-        by_kind: Type.Array(
-          Type.Object(
-            { kind: MemoryKind, total: Count, active: Count, inactive: Count },
-            { additionalProperties: false },
-          ),
-        ),
-      },
-      { additionalProperties: false },
-    ),
-  },
-  { title: "MemoryInventory", additionalProperties: false },
-);
+export const MemoryInventory = WireObject("MemoryInventory", {
+  entries: ClosedObject({
+    ...ENTRY_COUNTS,
+    by_kind: Type.Array(ClosedObject({ kind: MemoryKind, ...ENTRY_COUNTS })),
+  }),
+});
 export type MemoryInventory = Static<typeof MemoryInventory>;
 
-export const Inventory = Type.Object(
-  {
-    sources: SourceInventory,
-    artifacts: ArtifactInventory,
-    candidates: CandidateInventory,
-    memory: MemoryInventory,
-  },
-  { title: "Inventory", additionalProperties: false },
-);
+export const Inventory = WireObject("Inventory", {
+  sources: SourceInventory,
+  artifacts: ArtifactInventory,
+  candidates: CandidateInventory,
+  memory: MemoryInventory,
+});
 export type Inventory = Static<typeof Inventory>;
 
 /** 1, 7 or 30 days inclusive, ending today (UTC). */
-export const StatsPeriod = Type.Object(
-  {
-    preset: StatsPeriodPreset,
-    start_date: DateString,
-    end_date: DateString,
-    timezone: Type.Literal("UTC"),
-  },
-  { title: "StatsPeriod", additionalProperties: false },
-);
+export const StatsPeriod = WireObject("StatsPeriod", {
+  preset: StatsPeriodPreset,
+  start_date: DateString,
+  end_date: DateString,
+  timezone: Type.Literal("UTC"),
+});
 export type StatsPeriod = Static<typeof StatsPeriod>;
 
 /** Tokens are null only when a provider did not report them, and 0 when there was no use. */
-export const UsageValue = Type.Object(
-  { requests: Count, input_tokens: Nullable(Count), output_tokens: Nullable(Count) },
-  { title: "UsageValue", additionalProperties: false },
-);
+export const UsageValue = WireObject("UsageValue", {
+  requests: Count,
+  input_tokens: Nullable(Count),
+  output_tokens: Nullable(Count),
+});
 export type UsageValue = Static<typeof UsageValue>;
 
 /** Why the model was used; the list is exported so that stored purposes can be checked against it. */
@@ -113,45 +100,33 @@ export const USAGE_PURPOSES = [
 export const UsagePurpose = StringEnum(USAGE_PURPOSES, { title: "UsagePurpose" });
 export type UsagePurpose = Static<typeof UsagePurpose>;
 
-export const UsageTotals = Type.Object(
-  { generation: UsageValue, embedding: UsageValue },
-  { title: "UsageTotals", additionalProperties: false },
-);
+/** Every usage figure, whatever it totals, is split into generation and embedding. */
+const MODEL_USAGE = { generation: UsageValue, embedding: UsageValue };
+
+export const UsageTotals = WireObject("UsageTotals", MODEL_USAGE);
 export type UsageTotals = Static<typeof UsageTotals>;
 
 /** Only the purposes that occurred, sorted. */
-export const PurposeUsage = Type.Object(
-  { purpose: UsagePurpose, generation: UsageValue, embedding: UsageValue },
-  { title: "PurposeUsage", additionalProperties: false },
-);
+export const PurposeUsage = WireObject("PurposeUsage", { purpose: UsagePurpose, ...MODEL_USAGE });
 export type PurposeUsage = Static<typeof PurposeUsage>;
 
-export const DailyUsage = Type.Object(
-  {
-    date: DateString,
-    generation: UsageValue,
-    embedding: UsageValue,
-    by_purpose: Type.Array(PurposeUsage, { maxItems: 16 }),
-  },
-  { title: "DailyUsage", additionalProperties: false },
-);
+const ByPurpose = Type.Array(PurposeUsage, { maxItems: 16 });
+
+export const DailyUsage = WireObject("DailyUsage", { date: DateString, ...MODEL_USAGE, by_purpose: ByPurpose });
 export type DailyUsage = Static<typeof DailyUsage>;
 
-export const Usage = Type.Object(
-  {
-    period: StatsPeriod,
-    totals: UsageTotals,
-    by_purpose: Type.Array(PurposeUsage, { maxItems: 16 }),
-    daily: Type.Array(DailyUsage, { maxItems: 30 }),
-  },
-  { title: "Usage", additionalProperties: false },
-);
+export const Usage = WireObject("Usage", {
+  period: StatsPeriod,
+  totals: UsageTotals,
+  by_purpose: ByPurpose,
+  daily: Type.Array(DailyUsage, { maxItems: MAX_PERIOD_DAYS }),
+});
 export type Usage = Static<typeof Usage>;
 
-export const RecallEstimator = Type.Object(
-  { estimator_id: Type.String({ minLength: 1 }), version: Type.String({ minLength: 1 }) },
-  { title: "RecallEstimator", additionalProperties: false },
-);
+export const RecallEstimator = WireObject("RecallEstimator", {
+  estimator_id: Type.String({ minLength: 1 }),
+  version: Type.String({ minLength: 1 }),
+});
 export type RecallEstimator = Static<typeof RecallEstimator>;
 
 const RECALL_COUNTS = {
@@ -164,34 +139,25 @@ const RECALL_COUNTS = {
   token_reduction: Type.Integer(),
 };
 
-export const RecallTotals = Type.Object(RECALL_COUNTS, { title: "RecallTotals", additionalProperties: false });
+export const RecallTotals = WireObject("RecallTotals", RECALL_COUNTS);
 export type RecallTotals = Static<typeof RecallTotals>;
 
-export const DailyRecall = Type.Object(
-  { date: DateString, ...RECALL_COUNTS },
-  { title: "DailyRecall", additionalProperties: false },
-);
+export const DailyRecall = WireObject("DailyRecall", { date: DateString, ...RECALL_COUNTS });
 export type DailyRecall = Static<typeof DailyRecall>;
 
-export const Recall = Type.Object(
-  {
-    period: StatsPeriod,
-    estimator: Nullable(RecallEstimator),
-    totals: RecallTotals,
-    daily: Type.Array(DailyRecall, { maxItems: 30 }),
-  },
-  { title: "Recall", additionalProperties: false },
-);
+export const Recall = WireObject("Recall", {
+  period: StatsPeriod,
+  estimator: Nullable(RecallEstimator),
+  totals: RecallTotals,
+  daily: Type.Array(DailyRecall, { maxItems: MAX_PERIOD_DAYS }),
+});
 export type Recall = Static<typeof Recall>;
 
-export const ScopedStats = Type.Object(
-  {
-    scope_id: ScopeId,
-    as_of: DateTime,
-    inventory: Inventory,
-    usage: Usage,
-    recall: Recall,
-  },
-  { title: "ScopedStats", additionalProperties: false },
-);
+export const ScopedStats = WireObject("ScopedStats", {
+  scope_id: ScopeId,
+  as_of: DateTime,
+  inventory: Inventory,
+  usage: Usage,
+  recall: Recall,
+});
 export type ScopedStats = Static<typeof ScopedStats>;
