@@ -18,7 +18,7 @@ import type {
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
-import { groupCaptures } from "./capture-group.ts";
+import { batchCaptures } from "./capture-batches.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
@@ -49,7 +49,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
       .then(() => transaction(db, work))
       .catch(wrap);
   const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work).catch(wrap);
-  const capture = groupCaptures(db);
+  const capture = batchCaptures(db);
   return {
     engine: "sqlite",
     captureSource: (source: NewSource) => capture(source).catch(wrap),
