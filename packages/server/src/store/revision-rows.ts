@@ -1,7 +1,14 @@
 // What one planned change or candidate write puts in the tables both adapters share the shape of: entry_change,
 // entry_version and memory_candidate. The adapters run their own statements with these values.
 import type { ArtifactReference, EntryChangeOp, MemoryCitation } from "@powercontext/protocol";
-import type { CandidateOutcome, EntryLink, NewCandidate, NewEntryVersion, PlannedChange } from "./types.ts";
+import type {
+  CandidateOutcome,
+  CandidateProposal,
+  EntryLink,
+  NewCandidate,
+  NewEntryVersion,
+  PlannedChange,
+} from "./types.ts";
 
 export interface ChangeValues {
   op: EntryChangeOp;
@@ -111,6 +118,23 @@ export function proposedCandidateRow(
     outcome.reviewer,
     outcome.decision_reason,
     outcome.result ? JSON.stringify(outcome.result) : null,
+    now,
+  ];
+}
+
+/** The seven values of a candidate_version row: scope_id, candidate_id, version, kind, text, reason, created_at. */
+export function candidateVersionRow(
+  scopeId: string,
+  version: { candidate_id: string; version: number; proposal: CandidateProposal; reason: string | null },
+  now: string,
+): unknown[] {
+  return [
+    scopeId,
+    version.candidate_id,
+    version.version,
+    version.proposal.kind,
+    version.proposal.text,
+    version.reason,
     now,
   ];
 }

@@ -8,6 +8,7 @@ import type {
   SourceReference,
 } from "@powercontext/protocol";
 import type {
+  CandidatePage,
   CandidateStatus,
   EntryHead,
   HandoffRevision,
@@ -152,6 +153,16 @@ export function toCandidate(row: CandidateRow): MemoryCandidate {
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
+}
+
+/**
+ * The page of a list query, which reads up to `limit` + 1 rows in candidate_id order: the extra row only says that
+ * another page follows, from after the page's last candidate.
+ */
+export function toCandidatePage(rows: readonly CandidateRow[], limit: number): CandidatePage {
+  const page = rows.slice(0, limit).map(toCandidate);
+  const more = rows.length > limit;
+  return { candidates: page, next_cursor: more ? (page.at(-1)?.candidate_id ?? null) : null };
 }
 
 export function toHandoffRevision(row: HandoffRow): HandoffRevision {

@@ -1,15 +1,8 @@
 // Memory candidates on PostgreSQL: the review inbox, and the candidate rows a Memory commit writes.
 import type { ArtifactReference } from "@powercontext/protocol";
-import { citeLink, proposedCandidateRow } from "../revision-rows.ts";
-import { toCandidate, type CandidateRow } from "../rows.ts";
-import type {
-  CandidateListQuery,
-  CandidatePage,
-  CandidateProposal,
-  CandidateWrite,
-  MemoryCandidate,
-  NewCandidate,
-} from "../types.ts";
+import { candidateVersionRow, citeLink, proposedCandidateRow } from "../revision-rows.ts";
+import { toCandidate, toCandidatePage, type CandidateRow } from "../rows.ts";
+import type { CandidateListQuery, CandidatePage, CandidateWrite, MemoryCandidate, NewCandidate } from "../types.ts";
 import { CANDIDATE_COLUMNS } from "./rows.ts";
 import type { Sql } from "./sql.ts";
 
@@ -27,9 +20,7 @@ export async function listCandidates(sql: Sql, query: CandidateListQuery): Promi
      ORDER BY candidate_id LIMIT $4`,
     [query.scope_id, query.status, query.cursor ?? "", query.limit + 1],
   );
-  const page = rows.slice(0, query.limit).map(toCandidate);
-  const more = rows.length > query.limit;
-  return { candidates: page, next_cursor: more ? (page.at(-1)?.candidate_id ?? null) : null };
+  return toCandidatePage(rows, query.limit);
 }
 
 /** Writes a commit's candidates; `memory` is the head the commit leaves. Call inside its write transaction. */
@@ -65,14 +56,10 @@ export async function writeCandidates(
            WHERE scope_id = $1 AND candidate_id = $2`,
           [scopeId, write.candidate_id, write.version, write.proposal.kind, write.proposal.text, now],
         );
-        await insertCandidateVersion(
-          sql,
-          scopeId,
-          write.candidate_id,
-          write.version,
-          write.proposal,
-          write.reason,
-          now,
+        await sql.run(
+          `INSERT INTO candidate_version (scope_id, candidate_id, version, kind, text, reason, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          candidateVersionRow(scopeId, write, now),
         );
         break;
       default: {
@@ -100,21 +87,5 @@ async function proposeCandidate(
      INSERT INTO candidate_version (scope_id, candidate_id, version, kind, text, reason, created_at)
      VALUES ($1, $2, 1, $4, $5, NULL, $12)`,
     proposedCandidateRow(scopeId, candidate, memory, now),
-  );
-}
-
-async function insertCandidateVersion(
-  sql: Sql,
-  scopeId: string,
-  candidateId: string,
-  version: number,
-  proposal: CandidateProposal,
-  reason: string | null,
-  now: string,
-): Promise<void> {
-  await sql.run(
-    `INSERT INTO candidate_version (scope_id, candidate_id, version, kind, text, reason, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [scopeId, candidateId, version, proposal.kind, proposal.text, reason, now],
   );
 }

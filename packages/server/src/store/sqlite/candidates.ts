@@ -1,16 +1,9 @@
 // Memory candidates on SQLite: the review inbox, and the candidate rows a Memory commit writes.
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { ArtifactReference } from "@powercontext/protocol";
-import { citeLink, proposedCandidateRow } from "../revision-rows.ts";
-import { toCandidate } from "../rows.ts";
-import type {
-  CandidateListQuery,
-  CandidatePage,
-  CandidateProposal,
-  CandidateWrite,
-  MemoryCandidate,
-  NewCandidate,
-} from "../types.ts";
+import { candidateVersionRow, citeLink, proposedCandidateRow } from "../revision-rows.ts";
+import { toCandidate, toCandidatePage } from "../rows.ts";
+import type { CandidateListQuery, CandidatePage, CandidateWrite, MemoryCandidate, NewCandidate } from "../types.ts";
 import { decodeCandidate, type StoredCandidateRow } from "./rows.ts";
 import { stmt } from "./statements.ts";
 
@@ -28,9 +21,7 @@ export function listCandidates(db: DatabaseSync, query: CandidateListQuery): Can
     `SELECT * FROM memory_candidate WHERE scope_id = ? AND status = ? AND candidate_id > ?
      ORDER BY candidate_id LIMIT ?`,
   ).all(query.scope_id, query.status, query.cursor ?? "", query.limit + 1) as unknown as StoredCandidateRow[];
-  const page = rows.slice(0, query.limit).map((row) => toCandidate(decodeCandidate(row)));
-  const more = rows.length > query.limit;
-  return { candidates: page, next_cursor: more ? (page.at(-1)?.candidate_id ?? null) : null };
+  return toCandidatePage(rows.map(decodeCandidate), query.limit);
 }
 
 /** Writes a commit's candidates; `memory` is the head the commit leaves. Call inside its write transaction. */
@@ -66,7 +57,7 @@ export function writeCandidates(
           `UPDATE memory_candidate SET version = ?, kind = ?, text = ?, updated_at = ?
            WHERE scope_id = ? AND candidate_id = ?`,
         ).run(write.version, write.proposal.kind, write.proposal.text, now, scopeId, write.candidate_id);
-        insertCandidateVersion(db, scopeId, write.candidate_id, write.version, write.proposal, write.reason, now);
+        insertCandidateVersion(db, candidateVersionRow(scopeId, write, now));
         break;
       default: {
         const unreachable: never = write;
@@ -91,21 +82,14 @@ function proposeCandidate(
        source_refs, reviewer, decision_reason, result, created_at, updated_at)
      VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)`,
   ).run(...row);
-  insertCandidateVersion(db, scopeId, candidate.candidate_id, 1, candidate.proposal, null, now);
+  const { candidate_id, proposal } = candidate;
+  insertCandidateVersion(db, candidateVersionRow(scopeId, { candidate_id, version: 1, proposal, reason: null }, now));
 }
 
-function insertCandidateVersion(
-  db: DatabaseSync,
-  scopeId: string,
-  candidateId: string,
-  version: number,
-  proposal: CandidateProposal,
-  reason: string | null,
-  now: string,
-): void {
+function insertCandidateVersion(db: DatabaseSync, row: unknown[]): void {
   stmt(
     db,
     `INSERT INTO candidate_version (scope_id, candidate_id, version, kind, text, reason, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(scopeId, candidateId, version, proposal.kind, proposal.text, reason, now);
+  ).run(...(row as SQLInputValue[]));
 }
