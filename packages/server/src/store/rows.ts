@@ -1,4 +1,5 @@
-// Rows as both adapters read them, once their JSON columns are decoded, and their mapping to the Store's values.
+// Rows as both adapters read them, once their JSON columns are decoded, and their mapping to the Store's values; and
+// the values of the statistics rows both adapters write.
 // SQLite keeps JSON in TEXT columns (sqlite/rows.ts decodes them); PostgreSQL's json columns arrive decoded.
 import type {
   ArtifactReference,
@@ -15,6 +16,8 @@ import type {
   JsonObject,
   MemoryCandidate,
   MemoryRevisionChanges,
+  RecallSample,
+  ScopeInventory,
   StoredSource,
 } from "./types.ts";
 
@@ -163,6 +166,40 @@ export function toCandidatePage(rows: readonly CandidateRow[], limit: number): C
   const page = rows.slice(0, limit).map(toCandidate);
   const more = rows.length > limit;
   return { candidates: page, next_cursor: more ? (page.at(-1)?.candidate_id ?? null) : null };
+}
+
+/**
+ * A scope's inventory from its scope_state row (none before the scope's first write), its candidates counted by
+ * status and its head's entries counted by kind.
+ */
+export function toScopeInventory(
+  scope: { high_watermark: number; memory_cursor: number; memory_revision: number } | undefined,
+  candidateCounts: ReadonlyArray<{ status: CandidateStatus; n: number }>,
+  entriesByKind: ScopeInventory["entries_by_kind"],
+): ScopeInventory {
+  const candidates = { pending: 0, approved: 0, rejected: 0 };
+  for (const { status, n } of candidateCounts) candidates[status] = n;
+  return {
+    sources_total: scope?.high_watermark ?? 0,
+    memory_cursor: scope?.memory_cursor ?? 0,
+    has_memory: (scope?.memory_revision ?? 0) > 0,
+    has_handoff: false,
+    candidates,
+    entries_by_kind: entriesByKind,
+  };
+}
+
+/** The seven values of a recall_daily row, in column order: scope_id, date, then the five counts. */
+export function recallDailyRow(sample: RecallSample): unknown[] {
+  return [
+    sample.scope_id,
+    sample.date,
+    sample.preparations,
+    sample.ready_preparations,
+    sample.comparable_preparations,
+    sample.baseline_tokens,
+    sample.recalled_tokens,
+  ];
 }
 
 export function toHandoffRevision(row: HandoffRow): HandoffRevision {

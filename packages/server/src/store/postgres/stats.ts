@@ -1,17 +1,16 @@
 // Inventory counts for one scope, and daily recall statistics.
-import type { RecallSample, ScopeInventory } from "../types.ts";
+import { recallDailyRow, toScopeInventory } from "../rows.ts";
+import type { CandidateStatus, RecallSample, ScopeInventory } from "../types.ts";
 import { readScope } from "./scope-state.ts";
 import type { Sql } from "./sql.ts";
 
 /** Call inside a snapshot, so that the counts agree with each other. */
 export async function getInventory(sql: Sql, scopeId: string): Promise<ScopeInventory> {
   const scope = await readScope(sql, scopeId);
-  const candidates = { pending: 0, approved: 0, rejected: 0 };
-  const counts = await sql.rows<{ status: keyof typeof candidates; n: number }>(
+  const counts = await sql.rows<{ status: CandidateStatus; n: number }>(
     "SELECT status, count(*) AS n FROM memory_candidate WHERE scope_id = $1 GROUP BY status",
     [scopeId],
   );
-  for (const { status, n } of counts) candidates[status] = n;
   const kinds = await sql.rows<ScopeInventory["entries_by_kind"][number]>(
     `SELECT v.kind, count(*) AS total, count(*) FILTER (WHERE h.state = 'active') AS active,
        count(*) FILTER (WHERE h.state = 'inactive') AS inactive
@@ -19,14 +18,7 @@ export async function getInventory(sql: Sql, scopeId: string): Promise<ScopeInve
      WHERE h.scope_id = $1 GROUP BY v.kind ORDER BY v.kind`,
     [scopeId],
   );
-  return {
-    sources_total: scope?.high_watermark ?? 0,
-    memory_cursor: scope?.memory_cursor ?? 0,
-    has_memory: (scope?.memory_revision ?? 0) > 0,
-    has_handoff: false,
-    candidates,
-    entries_by_kind: kinds,
-  };
+  return toScopeInventory(scope, counts, kinds);
 }
 
 /** Call inside a write transaction. Rows are upserted in key order, so concurrent batches cannot deadlock. */
@@ -42,15 +34,7 @@ export async function addRecallSamples(sql: Sql, samples: readonly RecallSample[
          comparable_preparations = recall_daily.comparable_preparations + excluded.comparable_preparations,
          baseline_tokens = recall_daily.baseline_tokens + excluded.baseline_tokens,
          recalled_tokens = recall_daily.recalled_tokens + excluded.recalled_tokens`,
-      [
-        s.scope_id,
-        s.date,
-        s.preparations,
-        s.ready_preparations,
-        s.comparable_preparations,
-        s.baseline_tokens,
-        s.recalled_tokens,
-      ],
+      recallDailyRow(s),
     );
   }
 }
