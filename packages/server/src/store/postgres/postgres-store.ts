@@ -3,18 +3,7 @@
 // serialize writes per scope; reads that take several statements share one snapshot. Driver errors are wrapped here,
 // once.
 import { memoryHead } from "../rows.ts";
-import type {
-  EntryVectorWrite,
-  CandidateListQuery,
-  HandoffCommit,
-  HeadQuery,
-  MemorySearchQuery,
-  ModelUsageSample,
-  NewSource,
-  RecallSample,
-  RevisionCommit,
-  Store,
-} from "../types.ts";
+import type { NewSource, Store } from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
@@ -62,43 +51,34 @@ function createPostgresStore(database: Database): Store {
   return {
     engine: "postgres",
     captureSource: batchCaptures((sources: NewSource[]) => query((sql) => journal.captureSources(sql, sources))),
-    findSource: (scopeId: string, sourceId: string) => query((sql) => journal.findSource(sql, scopeId, sourceId)),
-    readJournalWindow: (scopeId: string, limit: number) =>
-      query((sql) => journal.readJournalWindow(sql, scopeId, limit)),
-    commitRevision: (commit: RevisionCommit) => write((sql) => commitRevision(sql, commit)),
-    getMemoryHead: (scopeId: string) => query(async (sql) => memoryHead(await memory.headRevision(sql, scopeId))),
-    readEntryAt: (scopeId: string, entryId: string, revision: number) =>
-      read((sql) => memory.readEntryAt(sql, scopeId, entryId, revision)),
-    readHeads: (scopeId: string, headQuery: HeadQuery) => read((sql) => memory.readHeads(sql, scopeId, headQuery)),
-    listEntries: (scopeId: string, includeInactive: boolean) =>
-      read((sql) => memory.listEntries(sql, scopeId, includeInactive)),
-    listChanges: (scopeId: string, since: number | null) => read((sql) => memory.listChanges(sql, scopeId, since)),
-    searchMemory: (searchQuery: MemorySearchQuery) => read((sql) => search.searchMemory(sql, searchQuery)),
-    termFrequencies: (scopeId: string, terms: string[]) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
-    readSearchHits: (scopeId: string, versionIds: string[]) =>
-      read((sql) => search.readSearchHits(sql, scopeId, versionIds)),
-    readVectorHeads: (scopeId: string, model: string, since: number, page: { after_key: number; limit: number }) =>
+    findSource: (scopeId, sourceId) => query((sql) => journal.findSource(sql, scopeId, sourceId)),
+    readJournalWindow: (scopeId, limit) => query((sql) => journal.readJournalWindow(sql, scopeId, limit)),
+    commitRevision: (commit) => write((sql) => commitRevision(sql, commit)),
+    getMemoryHead: (scopeId) => query(async (sql) => memoryHead(await memory.headRevision(sql, scopeId))),
+    readEntryAt: (scopeId, entryId, revision) => read((sql) => memory.readEntryAt(sql, scopeId, entryId, revision)),
+    readHeads: (scopeId, headQuery) => read((sql) => memory.readHeads(sql, scopeId, headQuery)),
+    listEntries: (scopeId, includeInactive) => read((sql) => memory.listEntries(sql, scopeId, includeInactive)),
+    listChanges: (scopeId, since) => read((sql) => memory.listChanges(sql, scopeId, since)),
+    searchMemory: (searchQuery) => read((sql) => search.searchMemory(sql, searchQuery)),
+    termFrequencies: (scopeId, terms) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
+    readSearchHits: (scopeId, versionIds) => read((sql) => search.readSearchHits(sql, scopeId, versionIds)),
+    readVectorHeads: (scopeId, model, since, page) =>
       read((sql) => vectors.readVectorHeads(sql, scopeId, model, since, page)),
-    putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
-      query((sql) => vectors.putEntryVectors(sql, model, writes)),
-    scopesMissingVectors: (model: string) => query((sql) => vectors.scopesMissingVectors(sql, model)),
-    listCandidates: (listQuery: CandidateListQuery) => query((sql) => candidates.listCandidates(sql, listQuery)),
-    getCandidate: (scopeId: string, candidateId: string) =>
-      query((sql) => candidates.getCandidate(sql, scopeId, candidateId)),
-    getInventory: (scopeId: string) => read((sql) => stats.getInventory(sql, scopeId)),
-    addRecallSamples: (samples: RecallSample[]) => write((sql) => stats.addRecallSamples(sql, samples)),
-    readRecallDaily: (scopeId: string, from: string, to: string) =>
-      query((sql) => stats.readRecallDaily(sql, scopeId, from, to)),
-    getHandoffHead: (scopeId: string) => query((sql) => continuity.getHandoffHead(sql, scopeId)),
-    getHandoffRevision: (scopeId: string, revision: number) =>
-      query((sql) => continuity.getHandoffRevision(sql, scopeId, revision)),
-    commitHandoff: (commit: HandoffCommit) => write((sql) => continuity.commitHandoff(sql, commit)),
-    getHandoffCursor: (scopeId: string) => query((sql) => continuity.getHandoffCursor(sql, scopeId)),
-    advanceHandoffCursor: (scopeId: string, from: number, to: number) =>
+    putEntryVectors: (model, writes) => query((sql) => vectors.putEntryVectors(sql, model, writes)),
+    scopesMissingVectors: (model) => query((sql) => vectors.scopesMissingVectors(sql, model)),
+    listCandidates: (listQuery) => query((sql) => candidates.listCandidates(sql, listQuery)),
+    getCandidate: (scopeId, candidateId) => query((sql) => candidates.getCandidate(sql, scopeId, candidateId)),
+    getInventory: (scopeId) => read((sql) => stats.getInventory(sql, scopeId)),
+    addRecallSamples: (samples) => write((sql) => stats.addRecallSamples(sql, samples)),
+    readRecallDaily: (scopeId, from, to) => query((sql) => stats.readRecallDaily(sql, scopeId, from, to)),
+    getHandoffHead: (scopeId) => query((sql) => continuity.getHandoffHead(sql, scopeId)),
+    getHandoffRevision: (scopeId, revision) => query((sql) => continuity.getHandoffRevision(sql, scopeId, revision)),
+    commitHandoff: (commit) => write((sql) => continuity.commitHandoff(sql, commit)),
+    getHandoffCursor: (scopeId) => query((sql) => continuity.getHandoffCursor(sql, scopeId)),
+    advanceHandoffCursor: (scopeId, from, to) =>
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
-    addModelUsage: (samples: ModelUsageSample[]) => write((sql) => continuity.addModelUsage(sql, samples)),
-    readModelUsage: (scopeId: string, from: string, to: string) =>
-      query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
+    readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
     ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
     close: () => guard(() => database.close()),
   };

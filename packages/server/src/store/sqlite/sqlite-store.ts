@@ -3,18 +3,7 @@
 // are wrapped here, once.
 import type { DatabaseSync } from "node:sqlite";
 import { memoryHead } from "../rows.ts";
-import type {
-  CandidateListQuery,
-  EntryVectorWrite,
-  HandoffCommit,
-  HeadQuery,
-  ModelUsageSample,
-  RecallSample,
-  RevisionCommit,
-  MemorySearchQuery,
-  NewSource,
-  Store,
-} from "../types.ts";
+import type { Store } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
@@ -52,43 +41,34 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
   const capture = batchCaptures(db);
   return {
     engine: "sqlite",
-    captureSource: (source: NewSource) => capture(source).catch(wrap),
-    findSource: (scopeId: string, sourceId: string) => read(() => journal.findSource(db, scopeId, sourceId)),
-    readJournalWindow: (scopeId: string, limit: number) => read(() => journal.readJournalWindow(db, scopeId, limit)),
-    commitRevision: (commit: RevisionCommit) => write(() => commitRevision(db, commit)),
-    getMemoryHead: (scopeId: string) => read(() => memoryHead(memory.headRevision(db, scopeId))),
-    readEntryAt: (scopeId: string, entryId: string, revision: number) =>
-      read(() => memory.readEntryAt(db, scopeId, entryId, revision)),
-    readHeads: (scopeId: string, query: HeadQuery) => read(() => memory.readHeads(db, scopeId, query)),
-    listEntries: (scopeId: string, includeInactive: boolean) =>
-      read(() => memory.listEntries(db, scopeId, includeInactive)),
-    listChanges: (scopeId: string, since: number | null) => read(() => memory.listChanges(db, scopeId, since)),
-    searchMemory: (query: MemorySearchQuery) => read(() => search.searchMemory(db, query)),
-    termFrequencies: (_scopeId: string, terms: string[]) => read(() => search.termFrequencies(db, terms)),
-    readSearchHits: (scopeId: string, versionIds: string[]) =>
-      read(() => search.readSearchHits(db, scopeId, versionIds)),
-    readVectorHeads: (scopeId: string, model: string, since: number, page: { after_key: number; limit: number }) =>
+    captureSource: (source) => capture(source).catch(wrap),
+    findSource: (scopeId, sourceId) => read(() => journal.findSource(db, scopeId, sourceId)),
+    readJournalWindow: (scopeId, limit) => read(() => journal.readJournalWindow(db, scopeId, limit)),
+    commitRevision: (commit) => write(() => commitRevision(db, commit)),
+    getMemoryHead: (scopeId) => read(() => memoryHead(memory.headRevision(db, scopeId))),
+    readEntryAt: (scopeId, entryId, revision) => read(() => memory.readEntryAt(db, scopeId, entryId, revision)),
+    readHeads: (scopeId, query) => read(() => memory.readHeads(db, scopeId, query)),
+    listEntries: (scopeId, includeInactive) => read(() => memory.listEntries(db, scopeId, includeInactive)),
+    listChanges: (scopeId, since) => read(() => memory.listChanges(db, scopeId, since)),
+    searchMemory: (query) => read(() => search.searchMemory(db, query)),
+    termFrequencies: (_scopeId, terms) => read(() => search.termFrequencies(db, terms)),
+    readSearchHits: (scopeId, versionIds) => read(() => search.readSearchHits(db, scopeId, versionIds)),
+    readVectorHeads: (scopeId, model, since, page) =>
       read(() => vectors.readVectorHeads(db, scopeId, model, since, page)),
-    putEntryVectors: (model: string, writes: EntryVectorWrite[]) =>
-      write(() => vectors.putEntryVectors(db, model, writes)),
-    scopesMissingVectors: (model: string) => read(() => vectors.scopesMissingVectors(db, model)),
-    listCandidates: (query: CandidateListQuery) => read(() => candidates.listCandidates(db, query)),
-    getCandidate: (scopeId: string, candidateId: string) =>
-      read(() => candidates.getCandidate(db, scopeId, candidateId)),
-    getInventory: (scopeId: string) => read(() => stats.getInventory(db, scopeId)),
-    addRecallSamples: (samples: RecallSample[]) => write(() => stats.addRecallSamples(db, samples)),
-    readRecallDaily: (scopeId: string, from: string, to: string) =>
-      read(() => stats.readRecallDaily(db, scopeId, from, to)),
-    getHandoffHead: (scopeId: string) => read(() => continuity.getHandoffHead(db, scopeId)),
-    getHandoffRevision: (scopeId: string, revision: number) =>
-      read(() => continuity.getHandoffRevision(db, scopeId, revision)),
-    commitHandoff: (commit: HandoffCommit) => write(() => continuity.commitHandoff(db, commit)),
-    getHandoffCursor: (scopeId: string) => read(() => continuity.getHandoffCursor(db, scopeId)),
-    advanceHandoffCursor: (scopeId: string, from: number, to: number) =>
-      write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
-    addModelUsage: (samples: ModelUsageSample[]) => write(() => continuity.addModelUsage(db, samples)),
-    readModelUsage: (scopeId: string, from: string, to: string) =>
-      read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    putEntryVectors: (model, writes) => write(() => vectors.putEntryVectors(db, model, writes)),
+    scopesMissingVectors: (model) => read(() => vectors.scopesMissingVectors(db, model)),
+    listCandidates: (query) => read(() => candidates.listCandidates(db, query)),
+    getCandidate: (scopeId, candidateId) => read(() => candidates.getCandidate(db, scopeId, candidateId)),
+    getInventory: (scopeId) => read(() => stats.getInventory(db, scopeId)),
+    addRecallSamples: (samples) => write(() => stats.addRecallSamples(db, samples)),
+    readRecallDaily: (scopeId, from, to) => read(() => stats.readRecallDaily(db, scopeId, from, to)),
+    getHandoffHead: (scopeId) => read(() => continuity.getHandoffHead(db, scopeId)),
+    getHandoffRevision: (scopeId, revision) => read(() => continuity.getHandoffRevision(db, scopeId, revision)),
+    commitHandoff: (commit) => write(() => continuity.commitHandoff(db, commit)),
+    getHandoffCursor: (scopeId) => read(() => continuity.getHandoffCursor(db, scopeId)),
+    advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
+    addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
+    readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
