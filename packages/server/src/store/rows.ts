@@ -21,14 +21,8 @@ import type {
   StoredSource,
 } from "./types.ts";
 
-export interface SourceRow {
-  scope_id: string;
-  source_id: string;
-  position: number;
-  content: string;
-  metadata: JsonObject;
-  captured_at: string;
-}
+/** A source row has the StoredSource's columns; a query may read others beside them, which toStoredSource drops. */
+export type SourceRow = StoredSource;
 
 export interface EntryVersionRow {
   entry_version_id: string;
