@@ -11,6 +11,7 @@ import type {
 } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
+import { refusalError } from "../refusals.ts";
 import { dedupeCitations } from "./citations.ts";
 import { handoffRef, isHandoffRef } from "./content.ts";
 import { unavailableCitations, type EvidenceDeps } from "./evidence.ts";
@@ -79,7 +80,7 @@ export async function continueHandoff(
       const revision = request.revision as ArtifactReference;
       if (!isHandoffRef(revision)) throw invalid("`revision` must be a handoff/handoff reference.");
       const found = await deps.store.getHandoffRevision(request.scope_id, revision.revision);
-      if (found === null) throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
+      if (found === null) throw refusalError("artifact_not_found");
       content = found.content as unknown as HandoffContent;
       selected = handoffRef(found.revision);
       break;

@@ -7,22 +7,13 @@ import type {
 } from "@powercontext/protocol";
 import { PowerContextError } from "../../errors.ts";
 import type { MemoryListing, MemoryRevisionChanges, Store } from "../../store/types.ts";
+import { refusalError } from "../refusals.ts";
 import { lookupEntry } from "./citation.ts";
 
 export async function getMemoryEntry(deps: { store: Store }, request: GetMemoryEntryRequest): Promise<MemoryEntry> {
   const result = await lookupEntry(deps.store, request.scope_id, request.citation);
-  switch (result.status) {
-    case "found":
-      return result.entry;
-    case "artifact_not_found":
-      throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
-    case "memory_not_found":
-      throw new PowerContextError("memory_not_found", "The requested Memory value was not found.");
-    default: {
-      const unreachable: never = result;
-      throw new Error(`unexpected lookup ${JSON.stringify(unreachable)}`);
-    }
-  }
+  if (result.status !== "found") throw refusalError(result.status);
+  return result.entry;
 }
 
 export async function listMemoryEntries(

@@ -5,11 +5,11 @@ import type {
   RetireMemoryEntryRequest,
   ReviseMemoryEntryRequest,
 } from "@powercontext/protocol";
-import { PowerContextError } from "../../errors.ts";
 import type { DomainDeps } from "../deps.ts";
 import { rememberEntry, retireEntry, reviseEntry } from "./entry-writes.ts";
 import { buildEntryVersion } from "./new-entry.ts";
-import type { EntryMutationResult } from "./revision.ts";
+import type { EntryMutationResult, RememberResult } from "./revision.ts";
+import { refusalError } from "../refusals.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "./normalize.ts";
 
@@ -27,19 +27,7 @@ export async function rememberMemory(
     expected_revision: request.expected_revision ?? null,
     now: deps.clock.now().toISOString(),
   });
-  switch (result.status) {
-    case "written":
-    case "unchanged":
-      return { memory: result.memory, entry: result.entry };
-    case "no_memory":
-      throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
-    case "revision_conflict":
-      throw new PowerContextError("revision_conflict", "The Memory Revision is stale.");
-    default: {
-      const unreachable: never = result;
-      throw new Error(`unexpected remember result ${JSON.stringify(unreachable)}`);
-    }
-  }
+  return mutationResponse(result);
 }
 
 export async function reviseMemoryEntry(
@@ -80,22 +68,9 @@ export async function retireMemoryEntry(
   return mutationResponse(result);
 }
 
-function mutationResponse(result: EntryMutationResult): MemoryMutationResponse {
-  switch (result.status) {
-    case "written":
-    case "unchanged":
-      return { memory: result.memory, entry: result.entry };
-    case "artifact_not_found":
-      throw new PowerContextError("artifact_not_found", "The requested Artifact was not found.");
-    case "memory_not_found":
-      throw new PowerContextError("memory_not_found", "The requested Memory value was not found.");
-    case "revision_conflict":
-      throw new PowerContextError("revision_conflict", "The Memory Revision is stale.");
-    case "entry_inactive":
-      throw new PowerContextError("memory_entry_inactive", "The Memory entry is inactive.");
-    default: {
-      const unreachable: never = result;
-      throw new Error(`unexpected mutation result ${JSON.stringify(unreachable)}`);
-    }
-  }
+/** The answer of a write, or the error its refusal is answered with. */
+function mutationResponse(result: RememberResult | EntryMutationResult): MemoryMutationResponse {
+  if (result.status === "written" || result.status === "unchanged")
+    return { memory: result.memory, entry: result.entry };
+  throw refusalError(result.status);
 }

@@ -7,12 +7,12 @@ import type {
   RejectMemoryCandidateRequest,
   ReviseMemoryCandidateRequest,
 } from "@powercontext/protocol";
-import { PowerContextError } from "../../errors.ts";
 import type { CandidatePage, MemoryCandidate } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { findNearDuplicate } from "../memory/duplicates.ts";
 import { buildEntryVersion } from "../memory/new-entry.ts";
 import { normalizeKind, normalizeReason, normalizeText } from "../memory/normalize.ts";
+import { refusalError } from "../refusals.ts";
 import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { decideCandidate, type CandidateDecision, type CandidateReviewResult } from "./decide-candidate.ts";
 
@@ -36,7 +36,7 @@ export async function getCandidate(
   request: GetMemoryCandidateRequest,
 ): Promise<MemoryCandidate> {
   const candidate = await deps.store.getCandidate(request.scope_id, request.candidate_id);
-  if (!candidate) throw new PowerContextError("candidate_not_found", "The requested Candidate was not found.");
+  if (!candidate) throw refusalError("candidate_not_found");
   return candidate;
 }
 
@@ -103,14 +103,13 @@ function unwrap(result: CandidateReviewResult, expectedVersion: number): MemoryC
     case "ok":
       return result.candidate;
     case "candidate_not_found":
-      throw new PowerContextError("candidate_not_found", "The requested Candidate was not found.");
+      throw refusalError("candidate_not_found");
     case "candidate_terminal":
-      throw new PowerContextError("candidate_terminal", "The Candidate is already terminal.", {
-        details: { status: result.current },
-      });
+      throw refusalError("candidate_terminal", { status: result.current });
     case "candidate_conflict":
-      throw new PowerContextError("candidate_conflict", "The Candidate version is stale.", {
-        details: { expected_version: expectedVersion, current_version: result.current_version },
+      throw refusalError("candidate_conflict", {
+        expected_version: expectedVersion,
+        current_version: result.current_version,
       });
     default: {
       const unreachable: never = result;

@@ -1,0 +1,25 @@
+// The expected outcomes of reads and writes that the API answers as errors (style rule 25: outcomes are values, the
+// edge of the domain turns them into errors), each with its contract code and its one wording.
+import { type ErrorCode, PowerContextError } from "../errors.ts";
+
+const ARTIFACT_NOT_FOUND = { code: "artifact_not_found", message: "The requested Artifact was not found." } as const;
+
+const REFUSALS = {
+  artifact_not_found: ARTIFACT_NOT_FOUND,
+  /** Remember guarded by an expected revision, on a scope without Memory: the revision it names does not exist. */
+  no_memory: ARTIFACT_NOT_FOUND,
+  memory_not_found: { code: "memory_not_found", message: "The requested Memory value was not found." },
+  revision_conflict: { code: "revision_conflict", message: "The Memory Revision is stale." },
+  entry_inactive: { code: "memory_entry_inactive", message: "The Memory entry is inactive." },
+  candidate_not_found: { code: "candidate_not_found", message: "The requested Candidate was not found." },
+  candidate_terminal: { code: "candidate_terminal", message: "The Candidate is already terminal." },
+  candidate_conflict: { code: "candidate_conflict", message: "The Candidate version is stale." },
+} as const satisfies Record<string, { code: ErrorCode; message: string }>;
+
+export type Refusal = keyof typeof REFUSALS;
+
+/** The error the API answers `outcome` with; `details` become the envelope's `details`. */
+export function refusalError(outcome: Refusal, details?: Record<string, unknown>): PowerContextError {
+  const { code, message } = REFUSALS[outcome];
+  return new PowerContextError(code, message, details === undefined ? {} : { details });
+}
