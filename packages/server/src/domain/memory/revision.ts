@@ -89,35 +89,48 @@ function checkMutable(view: MemoryHeads, citation: MemoryCitation, at: MemoryEnt
   return { status: "ok", cited: lookup.entry, head };
 }
 
+/** Plans a write with `plan` once the cited entry is found writable (checkMutable); else answers why it is not. */
+function planMutation(
+  view: MemoryHeads,
+  at: MemoryEntry | null,
+  citation: MemoryCitation,
+  plan: (cited: MemoryEntry, head: EntryHead) => Planned<EntryMutationResult>,
+): Planned<EntryMutationResult> {
+  const check = checkMutable(view, citation, at);
+  return check.status === "ok" ? plan(check.cited, check.head) : answered(check);
+}
+
+/** Nothing to write: the answer is the entry as the head has it. */
+function unchanged(head: EntryHead): Planned<EntryMutationResult> {
+  return answered({ status: "unchanged", memory: head.entry.citation.memory_ref, entry: head.entry });
+}
+
 /** Writes the cited active entry's next version, unless its kind and text are unchanged. `at`: see readCited. */
 export function planRevise(
   view: MemoryHeads,
   at: MemoryEntry | null,
   input: ReviseInput,
 ): Planned<EntryMutationResult> {
-  const check = checkMutable(view, input.citation, at);
-  if (check.status !== "ok") return answered(check);
-  const { cited, head } = check;
-  if (cited.state !== "active") return answered({ status: "entry_inactive" });
-  if (cited.kind === input.next.kind && cited.text === input.next.text) {
-    return answered({ status: "unchanged", memory: head.entry.citation.memory_ref, entry: head.entry });
-  }
-  const entry: NewEntryVersion = {
-    ...input.next,
-    entry_id: idOf(head),
-    source_refs: cited.source_refs,
-    artifact_refs: cited.artifact_refs,
-  };
-  const version = cited.version + 1;
-  const from = cited.citation.entry_version_id;
-  return {
-    status: "commit",
-    commit: {
-      expected: { entries: [{ entry_id: entry.entry_id, last_revision: head.last_revision }] },
-      changes: [{ op: "revise", from_entry_version_id: from, entry, version, reason: input.reason }],
-    },
-    answer: (memory) => ({ status: "written", ...writtenEntry(writtenHead(memory), entry, version) }),
-  };
+  return planMutation(view, at, input.citation, (cited, head) => {
+    if (cited.state !== "active") return answered({ status: "entry_inactive" });
+    if (cited.kind === input.next.kind && cited.text === input.next.text) return unchanged(head);
+    const entry: NewEntryVersion = {
+      ...input.next,
+      entry_id: idOf(head),
+      source_refs: cited.source_refs,
+      artifact_refs: cited.artifact_refs,
+    };
+    const version = cited.version + 1;
+    const from = cited.citation.entry_version_id;
+    return {
+      status: "commit",
+      commit: {
+        expected: { entries: [{ entry_id: entry.entry_id, last_revision: head.last_revision }] },
+        changes: [{ op: "revise", from_entry_version_id: from, entry, version, reason: input.reason }],
+      },
+      answer: (memory) => ({ status: "written", ...writtenEntry(writtenHead(memory), entry, version) }),
+    };
+  });
 }
 
 /** Deactivates the cited entry; retiring an inactive one changes nothing. `at`: see readCited. */
@@ -126,25 +139,22 @@ export function planRetire(
   at: MemoryEntry | null,
   input: RetireInput,
 ): Planned<EntryMutationResult> {
-  const check = checkMutable(view, input.citation, at);
-  if (check.status !== "ok") return answered(check);
-  const { cited, head } = check;
-  if (cited.state !== "active") {
-    return answered({ status: "unchanged", memory: head.entry.citation.memory_ref, entry: head.entry });
-  }
-  const { entry_id, entry_version_id } = cited.citation;
-  return {
-    status: "commit",
-    commit: {
-      expected: { entries: [{ entry_id, last_revision: head.last_revision }] },
-      changes: [{ op: "deactivate", entry_id, entry_version_id, reason: input.reason }],
-    },
-    answer: (memory) => {
-      const written = writtenHead(memory);
-      const citation = { memory_ref: written, entry_id, entry_version_id };
-      return { status: "written", memory: written, entry: { ...cited, citation, state: "inactive" } };
-    },
-  };
+  return planMutation(view, at, input.citation, (cited, head) => {
+    if (cited.state !== "active") return unchanged(head);
+    const { entry_id, entry_version_id } = cited.citation;
+    return {
+      status: "commit",
+      commit: {
+        expected: { entries: [{ entry_id, last_revision: head.last_revision }] },
+        changes: [{ op: "deactivate", entry_id, entry_version_id, reason: input.reason }],
+      },
+      answer: (memory) => {
+        const written = writtenHead(memory);
+        const citation = { memory_ref: written, entry_id, entry_version_id };
+        return { status: "written", memory: written, entry: { ...cited, citation, state: "inactive" } };
+      },
+    };
+  });
 }
 
 /** The entry version a commit wrote, cited at the revision it left. */
