@@ -3,6 +3,7 @@
 import type { OperationBody, OperationId, OperationQuery, OperationResponse } from "@powercontext/protocol";
 import { OPERATIONS, type OperationSpec } from "@powercontext/protocol/operations";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { DomainDeps } from "../domain/deps.ts";
 
 /** Fastify's route generics of one operation. Validation runs before the handler, so these types hold inside it. */
 export interface OperationRouteTypes<Id extends OperationId> {
@@ -43,4 +44,15 @@ export function route<Id extends OperationId>(
       return reply.code(result.status ?? 200).send(result.body);
     },
   });
+}
+
+/** Registers an operation that one domain function answers as it is: the validated body in, its result out with 200. */
+export function domainRoute<Id extends OperationId>(
+  app: FastifyInstance,
+  domain: DomainDeps,
+  operationId: Id,
+  answer: NoInfer<(deps: DomainDeps, body: OperationBody<Id>) => Promise<OperationResponse<Id>>>,
+): void {
+  // Fastify's body type does not reduce while Id is generic; validation has made it this operation's body.
+  route(app, operationId, async (request) => ({ body: await answer(domain, request.body as OperationBody<Id>) }));
 }

@@ -8,13 +8,13 @@ import {
   rejectCandidate,
   reviseCandidate,
 } from "../../domain/review/candidates.ts";
-import { route } from "../route.ts";
+import { domainRoute } from "../route.ts";
 
 export async function candidateRoutes(app: FastifyInstance, options: { domain: DomainDeps }): Promise<void> {
   const { domain } = options;
-  route(app, "list_memory_candidates", async (request) => ({ body: await listCandidates(domain, request.body) }));
-  route(app, "get_memory_candidate", async (request) => ({ body: await getCandidate(domain, request.body) }));
-  route(app, "approve_memory_candidate", async (request) => ({ body: await approveCandidate(domain, request.body) }));
-  route(app, "reject_memory_candidate", async (request) => ({ body: await rejectCandidate(domain, request.body) }));
-  route(app, "revise_memory_candidate", async (request) => ({ body: await reviseCandidate(domain, request.body) }));
+  domainRoute(app, domain, "list_memory_candidates", listCandidates);
+  domainRoute(app, domain, "get_memory_candidate", getCandidate);
+  domainRoute(app, domain, "approve_memory_candidate", approveCandidate);
+  domainRoute(app, domain, "reject_memory_candidate", rejectCandidate);
+  domainRoute(app, domain, "revise_memory_candidate", reviseCandidate);
 }

@@ -7,7 +7,7 @@ import { continueHandoff } from "../../domain/handoff/continue.ts";
 import { finalizeHandoff } from "../../domain/handoff/finalize.ts";
 import { prepareHandoff } from "../../domain/handoff/prepare.ts";
 import type { FallbackReason, GenerationOutcome } from "../../domain/model/types.ts";
-import { route } from "../route.ts";
+import { domainRoute, route } from "../route.ts";
 
 export const GENERATION_HEADER = "x-powercontext-generation";
 export const FALLBACK_HEADER = "x-powercontext-generation-fallback";
@@ -37,9 +37,9 @@ export async function handoffRoutes(app: FastifyInstance, options: { domain: Dom
     const generated = await prepareHandoff(domain, request.body);
     return { body: generated.draft, headers: generationHeaders(generated) };
   });
-  route(app, "finalize_handoff", async (request) => ({ body: await finalizeHandoff(domain, request.body) }));
-  route(app, "commit_handoff", async (request) => ({ body: await commitHandoff(domain, request.body) }));
-  route(app, "continue_handoff", async (request) => ({ body: await continueHandoff(domain, request.body) }));
+  domainRoute(app, domain, "finalize_handoff", finalizeHandoff);
+  domainRoute(app, domain, "commit_handoff", commitHandoff);
+  domainRoute(app, domain, "continue_handoff", continueHandoff);
   route(app, "activate_handoff", async (request) => {
     const outcome = await activateHandoff(domain, request.body);
     return {

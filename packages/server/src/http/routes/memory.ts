@@ -4,16 +4,16 @@ import { flushMemory } from "../../domain/journal/flush.ts";
 import { getMemoryEntry, listMemoryChanges, listMemoryEntries } from "../../domain/memory/read-memory.ts";
 import { searchMemory } from "../../domain/memory/search-memory.ts";
 import { rememberMemory, retireMemoryEntry, reviseMemoryEntry } from "../../domain/memory/write-memory.ts";
-import { route } from "../route.ts";
+import { domainRoute } from "../route.ts";
 
 export async function memoryRoutes(app: FastifyInstance, options: { domain: DomainDeps }): Promise<void> {
   const { domain } = options;
-  route(app, "flush_memory", async (request) => ({ body: await flushMemory(domain, request.body) }));
-  route(app, "remember_memory", async (request) => ({ body: await rememberMemory(domain, request.body) }));
-  route(app, "search_memory", async (request) => ({ body: await searchMemory(domain, request.body) }));
-  route(app, "list_memory_entries", async (request) => ({ body: await listMemoryEntries(domain, request.body) }));
-  route(app, "get_memory_entry", async (request) => ({ body: await getMemoryEntry(domain, request.body) }));
-  route(app, "revise_memory_entry", async (request) => ({ body: await reviseMemoryEntry(domain, request.body) }));
-  route(app, "retire_memory_entry", async (request) => ({ body: await retireMemoryEntry(domain, request.body) }));
-  route(app, "list_memory_changes", async (request) => ({ body: await listMemoryChanges(domain, request.body) }));
+  domainRoute(app, domain, "flush_memory", flushMemory);
+  domainRoute(app, domain, "remember_memory", rememberMemory);
+  domainRoute(app, domain, "search_memory", searchMemory);
+  domainRoute(app, domain, "list_memory_entries", listMemoryEntries);
+  domainRoute(app, domain, "get_memory_entry", getMemoryEntry);
+  domainRoute(app, domain, "revise_memory_entry", reviseMemoryEntry);
+  domainRoute(app, domain, "retire_memory_entry", retireMemoryEntry);
+  domainRoute(app, domain, "list_memory_changes", listMemoryChanges);
 }

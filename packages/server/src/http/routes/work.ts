@@ -5,7 +5,7 @@ import { acknowledgeHandoff } from "../../domain/work/acknowledge.ts";
 import { createWorkContract } from "../../domain/work/create-contract.ts";
 import { prepareCurrentHandoff } from "../../domain/work/prepare-current.ts";
 import { recordTaskOutcome } from "../../domain/work/record-outcome.ts";
-import { route } from "../route.ts";
+import { domainRoute, route } from "../route.ts";
 
 export async function workRoutes(app: FastifyInstance, options: { domain: DomainDeps }): Promise<void> {
   const { domain } = options;
@@ -13,8 +13,8 @@ export async function workRoutes(app: FastifyInstance, options: { domain: Domain
     status: 202,
     body: await createWorkContract(domain, request.body),
   }));
-  route(app, "handoff_current_work", async (request) => ({ body: await prepareCurrentHandoff(domain, request.body) }));
-  route(app, "acknowledge_handoff", async (request) => ({ body: await acknowledgeHandoff(domain, request.body) }));
+  domainRoute(app, domain, "handoff_current_work", prepareCurrentHandoff);
+  domainRoute(app, domain, "acknowledge_handoff", acknowledgeHandoff);
   route(app, "record_task_outcome", async (request) => ({
     status: 202,
     body: await recordTaskOutcome(domain, request.body),
