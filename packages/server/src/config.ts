@@ -4,10 +4,13 @@ import { isIP } from "node:net";
 import { join } from "node:path";
 import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
+import { EXTRACTOR_NAMES, type ExtractorName } from "./domain/extract/types.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "./domain/review/policy.ts";
 
-export type ExtractorName = "rules" | "verbatim" | "llm";
-export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+export type { ExtractorName };
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** An OpenAI-compatible chat-completions endpoint (see docs/server.md, "Model provider"). */
 export interface ModelConfig {
@@ -27,13 +30,6 @@ export interface EmbeddingConfig extends ModelConfig {
    */
   recallTimeoutMs: number;
 }
-
-export const DEFAULT_EMBEDDING_TIMEOUT_MS = 10_000;
-export const DEFAULT_EMBEDDING_CONCURRENCY = 2;
-export const DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS = 300;
-
-export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
-export const DEFAULT_MODEL_CONCURRENCY = 2;
 
 export interface Config {
   host: string;
@@ -92,10 +88,26 @@ function invalid(message: string): PowerContextError {
   return new PowerContextError("configuration_invalid", message);
 }
 
-function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+/** The variable `name`: one of `allowed`, or `fallback` when unset or empty. */
+function oneOf<T extends string>(env: Environment, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name];
   if (value === undefined || value === "") return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw invalid(`${name} must be one of ${allowed.join(", ")}; got "${value}".`);
+}
+
+/** The variable `name`: a whole number in [min, max], or `fallback` when unset or empty. */
+function integerSetting(
+  env: Environment,
+  name: string,
+  { min, max, fallback }: { min: number; max: number; fallback: number },
+): number {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max)
+    throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
+  return number;
 }
 
 export function defaultDataDir(env: Environment): string {
@@ -110,13 +122,11 @@ export function isLoopbackHost(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith("127.");
 }
 
-function integerSetting(name: string, value: string | undefined, min: number, max: number, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < min || number > max)
-    throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
-  return number;
-}
+export const DEFAULT_MODEL_TIMEOUT_MS = 30_000;
+export const DEFAULT_MODEL_CONCURRENCY = 2;
+export const DEFAULT_EMBEDDING_TIMEOUT_MS = 10_000;
+export const DEFAULT_EMBEDDING_CONCURRENCY = 2;
+export const DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS = 300;
 
 /** The model settings, or null when POWERCONTEXT_MODEL_BASE_URL is unset. */
 export function loadModelConfig(env: Environment): ModelConfig | null {
@@ -128,20 +138,16 @@ export function loadModelConfig(env: Environment): ModelConfig | null {
   if (endpoint === null) return null;
   return {
     ...endpoint,
-    timeoutMs: integerSetting(
-      "POWERCONTEXT_MODEL_TIMEOUT_MS",
-      env.POWERCONTEXT_MODEL_TIMEOUT_MS,
-      100,
-      600_000,
-      DEFAULT_MODEL_TIMEOUT_MS,
-    ),
-    concurrency: integerSetting(
-      "POWERCONTEXT_MODEL_CONCURRENCY",
-      env.POWERCONTEXT_MODEL_CONCURRENCY,
-      1,
-      64,
-      DEFAULT_MODEL_CONCURRENCY,
-    ),
+    timeoutMs: integerSetting(env, "POWERCONTEXT_MODEL_TIMEOUT_MS", {
+      min: 100,
+      max: 600_000,
+      fallback: DEFAULT_MODEL_TIMEOUT_MS,
+    }),
+    concurrency: integerSetting(env, "POWERCONTEXT_MODEL_CONCURRENCY", {
+      min: 1,
+      max: 64,
+      fallback: DEFAULT_MODEL_CONCURRENCY,
+    }),
   };
 }
 
@@ -161,13 +167,11 @@ export function loadEmbeddingConfig(env: Environment): EmbeddingConfig | null {
     ...endpoint,
     timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS,
     concurrency: DEFAULT_EMBEDDING_CONCURRENCY,
-    recallTimeoutMs: integerSetting(
-      "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS",
-      env.POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS,
-      10,
-      5000,
-      DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS,
-    ),
+    recallTimeoutMs: integerSetting(env, "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS", {
+      min: 10,
+      max: 5000,
+      fallback: DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS,
+    }),
   };
 }
 
@@ -216,7 +220,7 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw invalid("POWERCONTEXT_SERVER_DATABASE_URL must start with postgres:// or postgresql://.");
   }
-  const mode = oneOf("POWERCONTEXT_REVIEW_POLICY", env.POWERCONTEXT_REVIEW_POLICY, ["auto", "manual"], "auto");
+  const mode = oneOf(env, "POWERCONTEXT_REVIEW_POLICY", ["auto", "manual"], "auto");
   const thresholdText = env.POWERCONTEXT_REVIEW_THRESHOLD ?? String(DEFAULT_AUTO_THRESHOLD);
   const threshold = Number(thresholdText);
   if (thresholdText.trim() === "" || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
@@ -224,7 +228,7 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   }
   const model = loadModelConfig(env);
   const embedding = loadEmbeddingConfig(env);
-  const extractor = oneOf("POWERCONTEXT_EXTRACTOR", env.POWERCONTEXT_EXTRACTOR, ["rules", "verbatim", "llm"], "rules");
+  const extractor = oneOf(env, "POWERCONTEXT_EXTRACTOR", EXTRACTOR_NAMES, "rules");
   if (extractor === "llm" && model === null)
     throw invalid("POWERCONTEXT_EXTRACTOR=llm needs a model: set POWERCONTEXT_MODEL_BASE_URL.");
   return {
@@ -235,25 +239,10 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     token,
     reviewPolicy: mode === "auto" ? { mode, threshold } : { mode },
     extractor,
-    logLevel: oneOf(
-      "POWERCONTEXT_LOG_LEVEL",
-      env.POWERCONTEXT_LOG_LEVEL,
-      ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
-      "info",
-    ),
-    sqliteSynchronous: oneOf(
-      "POWERCONTEXT_SQLITE_SYNCHRONOUS",
-      env.POWERCONTEXT_SQLITE_SYNCHRONOUS,
-      ["full", "normal"],
-      "full",
-    ),
+    logLevel: oneOf(env, "POWERCONTEXT_LOG_LEVEL", LOG_LEVELS, "info"),
+    sqliteSynchronous: oneOf(env, "POWERCONTEXT_SQLITE_SYNCHRONOUS", ["full", "normal"], "full"),
     model,
     embedding,
-    semanticRecall: oneOf(
-      "POWERCONTEXT_SEMANTIC_RECALL",
-      env.POWERCONTEXT_SEMANTIC_RECALL,
-      ["builtin", "off"],
-      "builtin",
-    ),
+    semanticRecall: oneOf(env, "POWERCONTEXT_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
   };
 }

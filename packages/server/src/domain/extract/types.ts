@@ -1,7 +1,8 @@
 import type { SourceReference } from "@powercontext/protocol";
 import type { StoredSource } from "../../store/types.ts";
 
-export type ExtractorName = "rules" | "verbatim" | "llm";
+export const EXTRACTOR_NAMES = ["rules", "verbatim", "llm"] as const;
+export type ExtractorName = (typeof EXTRACTOR_NAMES)[number];
 
 /** The kinds the rules extractor proposes. */
 export type RuleKind = "decision" | "constraint" | "convention" | "preference" | "command" | "fact";

@@ -17,9 +17,7 @@ export async function rememberMemory(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
   request: RememberRequest,
 ): Promise<MemoryMutationResponse> {
-  const kind = normalizeKind(request.kind);
-  const text = normalizeText(request.text);
-  rejectSecrets({ kind, text, reason: request.reason ?? null });
+  const { kind, text } = normalizeEntry(request);
   const result = await rememberEntry(deps.store, {
     scope_id: request.scope_id,
     entry: buildEntryVersion(deps.ids, { kind, text }),
@@ -34,9 +32,7 @@ export async function reviseMemoryEntry(
   deps: Pick<DomainDeps, "store" | "clock" | "ids">,
   request: ReviseMemoryEntryRequest,
 ): Promise<MemoryMutationResponse> {
-  const kind = normalizeKind(request.kind);
-  const text = normalizeText(request.text);
-  rejectSecrets({ kind, text, reason: request.reason ?? null });
+  const { kind, text } = normalizeEntry(request);
   const next = buildEntryVersion(deps.ids, { kind, text, entry_id: request.citation.entry_id });
   const result = await reviseEntry(deps.store, {
     scope_id: request.scope_id,
@@ -66,6 +62,17 @@ export async function retireMemoryEntry(
     now: deps.clock.now().toISOString(),
   });
   return mutationResponse(result);
+}
+
+/** An entry's kind and text as Memory keeps them; 422 `secret_rejected` if they or the reason carry a secret. */
+function normalizeEntry(request: { kind: string; text: string; reason?: string | null }): {
+  kind: string;
+  text: string;
+} {
+  const kind = normalizeKind(request.kind);
+  const text = normalizeText(request.text);
+  rejectSecrets({ kind, text, reason: request.reason ?? null });
+  return { kind, text };
 }
 
 /** The answer of a write, or the error its refusal is answered with. */
