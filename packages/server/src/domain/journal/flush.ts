@@ -1,5 +1,6 @@
 // flush_memory: process at most one window of pending Sources into candidates, reviews and Memory (contract §7.1).
 import { containsSecret, type FlushMemoryRequest, type FlushMemoryResponse } from "@powercontext/protocol";
+import type { JournalWindow } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import type { ExtractedCandidate } from "../extract/types.ts";
 import { findNearDuplicate } from "../memory/duplicates.ts";
@@ -15,16 +16,7 @@ export async function flushMemory(deps: DomainDeps, request: FlushMemoryRequest)
   for (let attempt = 1; ; attempt += 1) {
     const window = await deps.store.readJournalWindow(request.scope_id, FLUSH_WINDOW);
     const last = window.sources.at(-1);
-    if (!last) {
-      return {
-        status: "idle",
-        previous_cursor: window.cursor,
-        current_cursor: window.cursor,
-        high_watermark: window.high_watermark,
-        processed_source_count: 0,
-        memory: null,
-      };
-    }
+    if (!last) return idle(window);
     // Sources are redacted at capture; a candidate that still carries a secret (an extractor joining fragments,
     // a model echoing one) never becomes a candidate.
     const extracted = (await deps.extractor.extract(window.sources)).filter(
@@ -49,18 +41,20 @@ export async function flushMemory(deps: DomainDeps, request: FlushMemoryRequest)
       };
     }
     // Another flush committed this window first; the next attempt reads the window after it.
-    if (attempt >= COMMIT_ATTEMPTS) {
-      const now = await deps.store.readJournalWindow(request.scope_id, 0);
-      return {
-        status: "idle",
-        previous_cursor: now.cursor,
-        current_cursor: now.cursor,
-        high_watermark: now.high_watermark,
-        processed_source_count: 0,
-        memory: null,
-      };
-    }
+    if (attempt >= COMMIT_ATTEMPTS) return idle(await deps.store.readJournalWindow(request.scope_id, 0));
   }
+}
+
+/** Nothing processed: the cursor stays where the window found it. */
+function idle(window: Pick<JournalWindow, "cursor" | "high_watermark">): FlushMemoryResponse {
+  return {
+    status: "idle",
+    previous_cursor: window.cursor,
+    current_cursor: window.cursor,
+    high_watermark: window.high_watermark,
+    processed_source_count: 0,
+    memory: null,
+  };
 }
 
 async function reviewAll(
