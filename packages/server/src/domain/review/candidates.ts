@@ -88,14 +88,10 @@ async function decide(
   request: CandidateWrite,
   decision: CandidateDecision,
 ): Promise<MemoryCandidate> {
-  const result = await decideCandidate(deps.store, {
-    scope_id: request.scope_id,
-    candidate_id: request.candidate_id,
-    expected_version: request.expected_version,
-    decision,
-    now: deps.clock.now().toISOString(),
-  });
-  return unwrap(result, request.expected_version);
+  const { scope_id, candidate_id, expected_version } = request;
+  const now = deps.clock.now().toISOString();
+  const result = await decideCandidate(deps.store, { scope_id, candidate_id, expected_version, decision, now });
+  return unwrap(result, expected_version);
 }
 
 function unwrap(result: CandidateReviewResult, expectedVersion: number): MemoryCandidate {
