@@ -1,6 +1,7 @@
 // Secrets found by position: the value assigned to a credential-named key (`DB_PASSWORD=…`, `"api_key": "…"`,
 // `--token …`, `<password>…</password>`), prose such as "the token is …", and HTTP Authorization schemes.
 import { findBasic, findBearer, inAuthorizationHeader } from "./authorization.ts";
+import { asciiCharTest, isBlankOrControl } from "./char-codes.ts";
 import { isRandomLooking, isWordLike } from "./entropy.ts";
 import { classifyKeyName } from "./key-name.ts";
 import type { KeyKind } from "./key-name.ts";
@@ -45,38 +46,16 @@ interface Value {
   next: string;
 }
 
-function isKeyChar(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 46 ||
-    code === 45
-  );
-}
+const isKeyChar = asciiCharTest("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
 
 function isQuote(char: string | undefined): boolean {
   return char === '"' || char === "'" || char === "`";
 }
 
+const isUnquotedEnd = asciiCharTest("\"'`,;&<>)]}\\");
+
 function endsUnquoted(code: number): boolean {
-  // whitespace " ' ` , ; & < > ) ] } \
-  return (
-    code <= 32 ||
-    code === 34 ||
-    code === 39 ||
-    code === 96 ||
-    code === 44 ||
-    code === 59 ||
-    code === 38 ||
-    code === 60 ||
-    code === 62 ||
-    code === 41 ||
-    code === 93 ||
-    code === 125 ||
-    code === 92
-  );
+  return isBlankOrControl(code) || isUnquotedEnd(code);
 }
 
 function nextVisible(text: string, from: number): string {

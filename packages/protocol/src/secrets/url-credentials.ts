@@ -1,4 +1,5 @@
 // Credentials embedded in URLs (`scheme://user:password@host`) and Sentry DSN keys.
+import { asciiCharTest, isBlankOrControl } from "./char-codes.ts";
 import { isRandomLooking } from "./entropy.ts";
 import { isPlaceholder } from "./placeholder.ts";
 import type { Span } from "./types.ts";
@@ -9,20 +10,11 @@ export const URL_ANCHOR = "://";
 const MAX_AUTHORITY = 512;
 const SENTRY_KEY = /^[a-f0-9]{32}$/;
 
+const isAuthorityEnd = asciiCharTest("/?\"'<>`\\");
+
 /** Ends the authority. `#` does not: unencoded `#` turns up in pasted passwords, and a fragment holds no `@host`. */
 function endsAuthority(code: number): boolean {
-  // whitespace, / ? " ' < > ` \
-  return (
-    code <= 32 ||
-    code === 47 ||
-    code === 63 ||
-    code === 34 ||
-    code === 39 ||
-    code === 60 ||
-    code === 62 ||
-    code === 96 ||
-    code === 92
-  );
+  return isBlankOrControl(code) || isAuthorityEnd(code);
 }
 
 /**
