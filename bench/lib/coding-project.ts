@@ -1,6 +1,7 @@
 // A deterministic coding-project conversation for the quality benchmark: durable facts planted in chat turns among
 // distractor Sources (chatter, questions, logs, code), and paraphrased questions that each fact answers.
-import { ASPECTS, COMPONENTS, type Aspect, type FactSlots } from "./fact-aspects.ts";
+import { COMPONENTS } from "./coding-components.ts";
+import { ASPECTS, type Aspect, type FactSlots } from "./fact-aspects.ts";
 import { pick, random } from "./dataset.ts";
 
 export interface PlantedFact {
