@@ -63,9 +63,14 @@ function rawDurableWrite(directory: string, bytes: Buffer, i: number): void {
 
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
-export async function run(args: string[]): Promise<void> {
-  const runs = Number(option(args, "runs", "500"));
-  const root = join(mkdtempSync(join(tmpdir(), "pc-state-bench-")), "store");
+type Patch = (params: unknown) => Promise<void>;
+
+/** A state runtime over a fresh store under `root`, a host context for one session, and patch_state as a tool call. */
+function openRuntime(root: string): {
+  runtime: ReturnType<typeof createStateRuntime>;
+  ctx: HostContext;
+  patch: Patch;
+} {
   const config = { ...loadConfig({ PI_CODING_AGENT_DIR: join(root, "..", "agent") }), root };
   let active: string[] = [];
   const runtime = createStateRuntime(
@@ -79,12 +84,16 @@ export async function run(args: string[]): Promise<void> {
     ui: { confirm: async () => false, notify: () => undefined },
     sessionManager: { getSessionId: () => "bench-session", getBranch: () => [] },
   };
-  const fsyncs = countFsyncs();
   let call = 0;
   const patch = async (params: unknown) => {
     const outcome = await runPatchState(runtime, params, ctx, `call_${(call += 1)}`);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome));
   };
+  return { runtime, ctx, patch };
+}
+
+/** 40-entry planes in every scope, then 8 patches per scope, so that every tail is full and each patch folds. */
+async function seed(patch: Patch): Promise<void> {
   progress("seeding: 40-entry planes in every scope, then 8 patches per scope (full 7-patch tails)");
   await patch({
     global: { contract: workingSet(40, 0) },
@@ -97,6 +106,14 @@ export async function run(args: string[]): Promise<void> {
       cwd: { working: { seed: i } },
       session: { working: { seed: i } },
     });
+}
+
+export async function run(args: string[]): Promise<void> {
+  const runs = Number(option(args, "runs", "500"));
+  const root = join(mkdtempSync(join(tmpdir(), "pc-state-bench-")), "store");
+  const { runtime, ctx, patch } = openRuntime(root);
+  const fsyncs = countFsyncs();
+  await seed(patch);
   const session = await runtime.session(ctx);
   for (const scope of ["global", "cwd", "session"] as const)
     if (session.view[scope].head?.tail.length !== 7) throw new Error(`${scope} tail is not full`);
@@ -113,11 +130,9 @@ export async function run(args: string[]): Promise<void> {
     await work(1_000_000);
     return fsyncs.count() - before;
   };
-  const fsyncsSingle = await perPatch(single);
-  const fsyncsMulti = await perPatch(multi);
+  const fsyncsPerPatch = { single: await perPatch(single), multi: await perPatch(multi) };
 
-  const scopeFile = scopePath(root, "cwd", cwdKey(CWD));
-  const scopeBytes = statSync(scopeFile).size;
+  const scopeBytes = statSync(scopePath(root, "cwd", cwdKey(CWD))).size;
   const floorBytes = Buffer.alloc(scopeBytes, "x");
   const scopesDirectory = join(root, "scopes");
   progress(`interleaved, ${runs} runs each: patch_state one scope (cwd), three scopes, raw durable write floor`);
@@ -129,23 +144,40 @@ export async function run(args: string[]): Promise<void> {
     },
     { runs },
   );
-  const effective = effectiveOf(session.view);
-  const projectionChars = buildProjection("active", effective)?.length ?? 0;
+  const projectionChars = buildProjection("active", effectiveOf(session.view))?.length ?? 0;
   progress(`projection build (${projectionChars} chars), ${runs * 4} runs`);
   const projection = summarize(
     await time(() => buildProjection("active", effectiveOf(session.view)), { runs: runs * 4 }),
   );
+  const result = report({ samples, fsyncsPerPatch, scopeBytes, projection, projectionChars });
+  const file = writeResult("state", result);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  progress(`written ${file}`);
+}
 
+function report({
+  samples,
+  fsyncsPerPatch,
+  scopeBytes,
+  projection,
+  projectionChars,
+}: {
+  samples: Record<"single" | "multi" | "floor", number[]>;
+  fsyncsPerPatch: { single: number; multi: number };
+  scopeBytes: number;
+  projection: ReturnType<typeof summarize>;
+  projectionChars: number;
+}): Record<string, unknown> {
   const singleSummary = summarize(samples.single);
   const multiSummary = summarize(samples.multi);
   const floor = summarize(samples.floor);
-  const result = {
+  return {
     benchmark: "state",
     machine: machine(),
     store: "ext4 temp dir, fsync of file and directory on every replacement",
     scope_file_bytes: scopeBytes,
-    patch_state_single_scope: { ...singleSummary, fsyncs_per_patch: fsyncsSingle },
-    patch_state_three_scopes: { ...multiSummary, fsyncs_per_patch: fsyncsMulti },
+    patch_state_single_scope: { ...singleSummary, fsyncs_per_patch: fsyncsPerPatch.single },
+    patch_state_three_scopes: { ...multiSummary, fsyncs_per_patch: fsyncsPerPatch.multi },
     raw_durable_write_floor: { ...floor, fsyncs_per_write: 2, bytes: scopeBytes },
     ratio_single_to_floor: {
       median: ratio(singleSummary.median_ms, floor.median_ms),
@@ -160,7 +192,4 @@ export async function run(args: string[]): Promise<void> {
     targets: { patch_state_p95_ms: TARGET_PATCH_P95_MS, projection_build_p95_ms: TARGET_PROJECTION_P95_MS },
     pass: singleSummary.p95_ms <= TARGET_PATCH_P95_MS && projection.p95_ms <= TARGET_PROJECTION_P95_MS,
   };
-  const file = writeResult("state", result);
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  progress(`written ${file}`);
 }
