@@ -120,42 +120,55 @@ async function startEmbeddings(path: string, weighting: WordWeighting): Promise<
   return endpoint;
 }
 
-async function measure(
-  url: string,
-  profile: string,
-  project: CodingProject,
-  modes: readonly SearchMode[],
-  endpoint: WordVectorEndpoint | null,
-): Promise<Record<string, unknown>> {
-  const trafficBefore = endpoint?.traffic() ?? null;
+/** Which Sources each Memory entry cites, and how many of the dataset's facts (and changed facts) made it in. */
+async function readMemory(url: string, profile: string, project: CodingProject) {
   const { body: listing } = await postOk<{ entries: MemoryEntry[] }>(url, "/v1/memory/entries/list", {
     scope_id: SCOPE,
   });
   const sourcesOf = new Map(
     listing.entries.map((entry) => [entry.citation.entry_id, entry.source_refs.map((ref) => ref.source_id)]),
   );
-  const factSource = new Map(project.facts.map((fact) => [fact.id, fact.source_id]));
-  const staleSource = new Map(project.facts.map((fact) => [fact.id, fact.stale_source_id]));
   const extracted = new Set([...sourcesOf.values()].flat());
   const factsInMemory = project.facts.filter((fact) => extracted.has(fact.source_id)).length;
   const changed = project.facts.filter((fact) => fact.stale_source_id !== null);
-  const changedInMemory = changed.filter((fact) => extracted.has(fact.source_id)).length;
   progress(
     `${profile}: ${listing.entries.length} entries; ${factsInMemory}/${project.facts.length} facts made it into Memory`,
   );
+  return {
+    sourcesOf,
+    entries: listing.entries.length,
+    factsInMemory,
+    changed: changed.length,
+    changedInMemory: changed.filter((fact) => extracted.has(fact.source_id)).length,
+  };
+}
 
-  const prepared: Array<{ question: QualityQuestion; judged: Judged }> = [];
-  const searched = new Map(modes.map((mode) => [mode, [] as typeof prepared]));
+type Asked = Array<{ question: QualityQuestion; judged: Judged }>;
+
+/** Every question through prepare and through search in each mode, judged against the Source that stated its fact. */
+async function askAll(
+  url: string,
+  profile: string,
+  project: CodingProject,
+  modes: readonly SearchMode[],
+  sourcesOf: ReadonlyMap<string, string[]>,
+  progressNote: () => string,
+) {
+  const factSource = new Map(project.facts.map((fact) => [fact.id, fact.source_id]));
+  const staleSource = new Map(project.facts.map((fact) => [fact.id, fact.stale_source_id]));
+  const prepared: Asked = [];
+  const searched = new Map(modes.map((mode) => [mode, [] as Asked]));
   const searchLatencies = new Map(modes.map((mode) => [mode, [] as number[]]));
   const fellBack = new Map(modes.map((mode) => [mode, 0]));
   const latencies: number[] = [];
-  const figures = (rows: typeof prepared) =>
+  const figures = (rows: Asked) =>
     qualityFigures(
       rows.map((row) => row.judged),
       rows.filter((row) => (staleSource.get(row.question.fact_id) ?? null) !== null).length,
     );
   for (const [index, question] of project.questions.entries()) {
     const wanted = factSource.get(question.fact_id) ?? "";
+    const stale = staleSource.get(question.fact_id) ?? null;
     const answer = await postOk<PreparedContext>(url, "/v1/context/prepare", {
       scope_id: SCOPE,
       query: question.query,
@@ -165,7 +178,6 @@ async function measure(
       source_ids: "entry_id" in item.citation ? (sourcesOf.get(item.citation.entry_id) ?? []) : [],
       bytes: utf8Length(item.content),
     }));
-    const stale = staleSource.get(question.fact_id) ?? null;
     prepared.push({ question, judged: judge(items, wanted, stale) });
     for (const mode of modes) {
       const search = await postOk<SearchAnswer>(url, "/v1/memory/search", {
@@ -187,20 +199,35 @@ async function measure(
       const mrr = modes.map((mode) => `${mode} ${figures(searched.get(mode) ?? []).mrr}`).join(", ");
       progress(
         `${profile}: asked ${index + 1}/${project.questions.length}; MRR prepare ${figures(prepared).mrr}, search ${mrr}` +
-          (endpoint ? `; ${describeThroughput(endpoint.traffic(), trafficBefore)}` : ""),
+          progressNote(),
       );
     }
   }
-  const byShape = (rows: typeof prepared) => ({
+  return { prepared, searched, searchLatencies, fellBack, latencies, figures };
+}
+
+async function measure(
+  url: string,
+  profile: string,
+  project: CodingProject,
+  modes: readonly SearchMode[],
+  endpoint: WordVectorEndpoint | null,
+): Promise<Record<string, unknown>> {
+  const trafficBefore = endpoint?.traffic() ?? null;
+  const memory = await readMemory(url, profile, project);
+  const throughput = () => (endpoint ? `; ${describeThroughput(endpoint.traffic(), trafficBefore)}` : "");
+  const asked = await askAll(url, profile, project, modes, memory.sourcesOf, throughput);
+  const { prepared, searched, searchLatencies, fellBack, latencies, figures } = asked;
+  const byShape = (rows: Asked) => ({
     all: figures(rows),
     short: figures(rows.filter((row) => row.question.shape === "short")),
     long: figures(rows.filter((row) => row.question.shape === "long")),
   });
   const result = {
-    entries: listing.entries.length,
-    facts_in_memory: factsInMemory,
-    changed_facts: changed.length,
-    changed_facts_in_memory: changedInMemory,
+    entries: memory.entries,
+    facts_in_memory: memory.factsInMemory,
+    changed_facts: memory.changed,
+    changed_facts_in_memory: memory.changedInMemory,
     prepare: byShape(prepared),
     search_limit_10: Object.fromEntries(modes.map((mode) => [mode, byShape(searched.get(mode) ?? [])])),
     prepare_latency_over_http: summarize(latencies),
