@@ -40,15 +40,9 @@ interface ServerOptions {
   modes: readonly string[];
 }
 
-export async function runQuestionTypes(args: string[]): Promise<void> {
-  const started = Date.now();
+/** The command line of `quality --set types`, checked. */
+function readTypesOptions(args: string[]) {
   const quick = args.includes("--quick");
-  const seed = Number(option(args, "seed", "8"));
-  const facts = Number(option(args, "facts", quick ? "100" : "300"));
-  const distractors = Number(option(args, "distractors", quick ? "2000" : "6000"));
-  const conversationQuestions = Number(option(args, "conversation-questions", quick ? "250" : "1500"));
-  const profiles = option(args, "profiles", "rules,verbatim").split(",");
-  const keep = option(args, "keep", "");
   const only = option(args, "only", "");
   if (only !== "" && !HALVES.includes(only)) throw new Error(`--only takes ${HALVES.join(" or ")}`);
   const setNames = option(args, "conversation-sets", Object.keys(CONVERSATION_SETS).join(",")).split(",");
@@ -59,16 +53,35 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   if (!modes.every((mode) => SEARCH_MODES.includes(mode))) throw new Error(`--search takes ${SEARCH_MODES.join(",")}`);
   if (modes.some((mode) => mode === "vector" || mode === "hybrid") && !wordVectorsPath)
     throw new Error("--search vector or hybrid needs --word-vectors PATH (an embedding model)");
+  return {
+    quick,
+    seed: Number(option(args, "seed", "8")),
+    facts: Number(option(args, "facts", quick ? "100" : "300")),
+    distractors: Number(option(args, "distractors", quick ? "2000" : "6000")),
+    conversationQuestions: Number(option(args, "conversation-questions", quick ? "250" : "1500")),
+    profiles: option(args, "profiles", "rules,verbatim").split(","),
+    keep: option(args, "keep", ""),
+    only,
+    setNames,
+    wordVectorsPath,
+    weighting: option(args, "weighting", "mean") as WordWeighting,
+    modes,
+    // --project: the facts are about the project as a whole, one per topic, every passing paraphrase asked.
+    projectWide: args.includes("--project"),
+  };
+}
+
+export async function runQuestionTypes(args: string[]): Promise<void> {
+  const started = Date.now();
+  const typesOptions = readTypesOptions(args);
+  const { quick, seed, facts, distractors, conversationQuestions, profiles, keep, only, modes, projectWide } =
+    typesOptions;
+  const { setNames, wordVectorsPath, weighting } = typesOptions;
   const endpoint = wordVectorsPath
-    ? await startWordVectorEndpoint(
-        loadWordVectors(wordVectorsPath, option(args, "weighting", "mean") as WordWeighting),
-        "wink-sg-100d",
-      )
+    ? await startWordVectorEndpoint(loadWordVectors(wordVectorsPath, weighting), "wink-sg-100d")
     : null;
 
   const runFacts = only !== "conversation";
-  // --project: the facts are about the project as a whole, one per topic, every passing paraphrase asked.
-  const projectWide = args.includes("--project");
   const factSet = buildTypedFacts({
     seed,
     facts: runFacts ? facts : 0,
@@ -109,23 +122,7 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
     benchmark: "quality --set types",
     machine: machine(),
     seconds,
-    dataset: {
-      seed,
-      facts,
-      distractors,
-      fact_sources: factSet.sources.length,
-      fact_questions: countByType(factSet.questions),
-      paraphrase_candidates_dropped: factSet.dropped.filter((drop) => drop.type === "paraphrase").length,
-      lexical_candidates_dropped: factSet.dropped.filter((drop) => drop.type === "lexical").length,
-      facts_without_question: factSet.unasked,
-      conversation_sets: conversations.map((set) => ({
-        set: set.name,
-        sessions: set.sessions,
-        turns: set.sources.length,
-        questions: set.questions.length,
-        questions_sharing_no_content_word: countDisjoint(set),
-      })),
-    },
+    dataset: { seed, facts, distractors, ...describeDataset(factSet, conversations) },
     search_modes: modes,
     facts: factResults,
     conversation: conversationResults,
@@ -133,6 +130,24 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   if (runFacts) console.log(`\n## Fact questions by type\n\n${factTable(factResults)}`);
   if (conversations.length > 0) console.log(`\n## Conversation memory\n\n${conversationTable(conversationResults)}\n`);
   progress(`done in ${seconds} s; results written to ${file}`);
+}
+
+/** What the fact set and the conversation sets hold, for the result file. */
+function describeDataset(factSet: TypedFactSet, conversations: readonly ConversationSet[]): Record<string, unknown> {
+  return {
+    fact_sources: factSet.sources.length,
+    fact_questions: countByType(factSet.questions),
+    paraphrase_candidates_dropped: factSet.dropped.filter((drop) => drop.type === "paraphrase").length,
+    lexical_candidates_dropped: factSet.dropped.filter((drop) => drop.type === "lexical").length,
+    facts_without_question: factSet.unasked,
+    conversation_sets: conversations.map((set) => ({
+      set: set.name,
+      sessions: set.sessions,
+      turns: set.sources.length,
+      questions: set.questions.length,
+      questions_sharing_no_content_word: countDisjoint(set),
+    })),
+  };
 }
 
 /** Starts a Server with `profile`, loads `sources` unless `--keep` already holds them, measures, stops. */
