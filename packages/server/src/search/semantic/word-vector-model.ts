@@ -14,7 +14,8 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
 /**
  * The name of the signatures this model makes, before the digest of its table and lexicon is appended (see
  * `modelName`): stored signatures of another name are recomputed. Bump it when the way a signature is made from a
- * table changes (a table or lexicon change renames the model by itself).
+ * table and the lexicon changes — including how concepts.ts finds a concept in a text — since only a change to the
+ * table's bytes or the lexicon's entries renames the model by itself.
  */
 export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v5";
 
