@@ -6,6 +6,7 @@ import {
   type OperationId,
   type OperationRequest,
   type OperationResponse,
+  toQueryString,
 } from "@powercontext/protocol";
 import { PiError } from "./errors.ts";
 import type { Settings } from "./config.ts";
@@ -74,7 +75,7 @@ export function createClient({ settings, fetch: fetchImpl = fetch }: ClientOptio
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(payload);
     } else {
-      url += queryString(payload);
+      url += toQueryString(payload);
     }
     let response: Response;
     try {
@@ -89,15 +90,6 @@ export function createClient({ settings, fetch: fetchImpl = fetch }: ClientOptio
     request: (operationId, payload, signal) => send(operationId, payload, signal),
     forward: (operationId, payload, signal) => send(operationId, payload, signal),
   };
-}
-
-function queryString(payload: object): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(payload)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const encoded = params.toString();
-  return encoded === "" ? "" : `?${encoded}`;
 }
 
 async function readResponse<Value>(path: string, response: Response): Promise<ClientResponse<Value>> {
