@@ -3,8 +3,8 @@
 // talk, is then judged by that sentence rather than diluted by the rest: BM25 divides by the whole entry's length.
 import { analyze } from "./analyze.ts";
 import { isPastedLine } from "./prompt-parts.ts";
+import { sentencesOf } from "./sentences.ts";
 
-const SENTENCE_END = /(?<=[.!?])\s+|\n+/u;
 /** Sentences per passage. */
 const WINDOW = 2;
 
@@ -16,9 +16,8 @@ export function bestPassageCoverage(text: string, weights: ReadonlyMap<string, n
   let total = 0;
   for (const weight of weights.values()) total += weight;
   if (total === 0) return 0;
-  const sentences = text
-    .split(SENTENCE_END)
-    .filter((sentence) => sentence.trim() !== "" && !isPastedLine(sentence))
+  const sentences = sentencesOf(text)
+    .filter((sentence) => !isPastedLine(sentence))
     .map((sentence) => new Set(analyze(sentence).filter((term) => weights.has(term))));
   let best = 0;
   for (let start = 0; start < sentences.length; start += 1) {

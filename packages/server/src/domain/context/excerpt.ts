@@ -2,8 +2,8 @@
 // sentences holding the most query terms are kept (in their original order, the gaps marked "…"), the rest dropped.
 import { truncateUtf8, utf8Length } from "@powercontext/protocol";
 import { analyze } from "../../search/analyze.ts";
+import { sentencesOf } from "../../search/sentences.ts";
 
-const SENTENCE_END = /(?<=[.!?])\s+|\n+/u;
 const GAP = " … ";
 
 /**
@@ -13,7 +13,7 @@ const GAP = " … ";
  */
 export function excerpt(text: string, terms: ReadonlySet<string>, maxBytes: number): Excerpt {
   if (utf8Length(text) <= maxBytes) return { text, truncated: false, focused: false };
-  const sentences = text.split(SENTENCE_END).filter((sentence) => sentence.trim() !== "");
+  const sentences = sentencesOf(text);
   if (terms.size === 0 || sentences.length < 2) return prefix(text, maxBytes);
   const scored = sentences.map((sentence, order) => ({ sentence, order, matches: countTerms(sentence, terms) }));
   const chosen: typeof scored = [];
