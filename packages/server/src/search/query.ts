@@ -16,6 +16,8 @@ export interface ShapedQuery {
   focus: "prose" | "pasted";
   /** The text the terms came from: the prose when it carries the question alone, else the whole prompt. */
   text: string;
+  /** The terms' document frequencies when shaping had to read them (a long prompt), so nobody reads them twice. */
+  frequencies: ReadonlyMap<string, number> | null;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function shapePrompt(store: Store, scopeId: string, query: string):
   const proseOnly = pasted !== "" && focus === "prose";
   const text = proseOnly ? prose : query;
   const candidates = proseOnly ? proseTerms : shapeQueryTerms(query, MAX_CANDIDATE_TERMS);
-  if (candidates.length <= MAX_MATCH_TERMS) return { terms: candidates, focus, text };
+  if (candidates.length <= MAX_MATCH_TERMS) return { terms: candidates, focus, text, frequencies: null };
   const frequencies = await store.termFrequencies(scopeId, candidates);
   const terms = candidates
     .map((term, order) => ({ term, order, df: frequencies.get(term) ?? 0 }))
@@ -40,7 +42,7 @@ export async function shapePrompt(store: Store, scopeId: string, query: string):
     .slice(0, MAX_MATCH_TERMS)
     .sort((a, b) => a.order - b.order)
     .map((candidate) => candidate.term);
-  return { terms, focus, text };
+  return { terms, focus, text, frequencies };
 }
 
 /** The terms of `shapePrompt`. */

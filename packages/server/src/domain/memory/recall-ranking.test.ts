@@ -39,3 +39,26 @@ test("a long turn that answers in one sentence is judged by that sentence, not d
   // Whole-entry BM25 alone puts a short mention first: the rest of the turn dilutes its answer.
   assert.notEqual(await first(0), answer);
 });
+
+test("a recall reads the prompt's term frequencies once, long prompt or short", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const entry = buildEntryVersion(ids, { kind: "fact", text: "The flaky calculator tests run in batches of 400 now." });
+  await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  let reads = 0;
+  const counting = {
+    ...store,
+    termFrequencies: (...args: Parameters<typeof store.termFrequencies>) => {
+      reads += 1;
+      return store.termFrequencies(...args);
+    },
+  };
+  const long = `flaky calculator tests ${Array.from({ length: 60 }, (_, i) => `word${i}x`).join(" ")}`;
+  for (const query of ["Why are the flaky calculator tests slow?", long]) {
+    reads = 0;
+    const { ranked } = await rankRecall({ store: counting, semantic: null }, "s", query, 3);
+    assert.equal(ranked.length, 1);
+    assert.equal(reads, 1, query.slice(0, 40));
+  }
+});

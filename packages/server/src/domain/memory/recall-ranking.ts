@@ -92,7 +92,7 @@ export async function rankRecall(
   limit: number,
 ): Promise<RecallRanking> {
   const tuning = deps.tuning ?? DEFAULT_TUNING;
-  const { terms, focus, text } = await shapePrompt(deps.store, scopeId, query);
+  const { terms, focus, text, frequencies } = await shapePrompt(deps.store, scopeId, query);
   const lexical = await deps.store.searchMemory({
     scope_id: scopeId,
     terms,
@@ -102,7 +102,7 @@ export async function rankRecall(
     deps.store,
     scopeId,
     rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus }),
-    terms,
+    { terms, frequencies },
     tuning.passageWeight,
   );
   const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning);
@@ -139,14 +139,15 @@ async function withPassages(
   store: Store,
   scopeId: string,
   ranked: RankedHit[],
-  terms: readonly string[],
+  prompt: { terms: readonly string[]; frequencies: ReadonlyMap<string, number> | null },
   weight: number,
 ): Promise<RankedHit[]> {
   if (weight === 0 || ranked.length === 0) return ranked;
-  const frequencies = await store.termFrequencies(scopeId, [...terms]);
+  const { terms } = prompt;
+  const frequencies = prompt.frequencies ?? (await store.termFrequencies(scopeId, [...terms]));
   // Rarity relative to the prompt's most common term: the scope's size is not needed to rank the prompt's terms.
   let most = 1;
-  for (const df of frequencies.values()) most = Math.max(most, df);
+  for (const term of terms) most = Math.max(most, frequencies.get(term) ?? 0);
   const weights = new Map(terms.map((term) => [term, Math.log(1 + (most + 1) / (1 + (frequencies.get(term) ?? 0)))]));
   return ranked
     .map((item) => ({
