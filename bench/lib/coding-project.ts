@@ -2,7 +2,7 @@
 // distractor Sources (chatter, questions, logs, code), and paraphrased questions that each fact answers.
 import { COMPONENTS } from "./coding-components.ts";
 import { ASPECTS, type Aspect, type FactSlots } from "./fact-aspects.ts";
-import { pick, random } from "./dataset.ts";
+import { pick, random, shuffle } from "./dataset.ts";
 
 export interface PlantedFact {
   id: string;
@@ -136,13 +136,6 @@ function withStale(
     keyed.push({ key: next() * replacedAt - 0.5, source });
   }
   return keyed.sort((a, b) => a.key - b.key).map((entry) => entry.source);
-}
-
-function shuffle<T>(next: () => number, items: T[]): void {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
 }
 
 // ---------- Distractors ----------

@@ -68,6 +68,21 @@ export function random(seed: number): () => number {
   };
 }
 
+/** Shuffles `items` in place (Fisher–Yates), drawing from `next`. */
+export function shuffle<T>(next: () => number, items: T[]): void {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(next() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+}
+
+/** A shuffled copy of `items`. */
+export function shuffled<T>(next: () => number, items: readonly T[]): T[] {
+  const copy = [...items];
+  shuffle(next, copy);
+  return copy;
+}
+
 export function pick<T>(next: () => number, items: readonly T[]): T {
   return items[Math.floor(next() * items.length)] as T;
 }

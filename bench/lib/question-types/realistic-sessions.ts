@@ -3,7 +3,7 @@
 // user turn and is asked about after all sessions, usually with a word or two of that turn (the task's name, the
 // thing asked for), sometimes in other words. Sessions on the same task, component or plan mention the same kinds
 // of detail with other values, so retrieval has to find the right session and, inside it, the right turn.
-import { pick, random } from "../dataset.ts";
+import { pick, random, shuffled } from "../dataset.ts";
 import { PERSONAL_TOPICS } from "./personal-topics.ts";
 import { assistantTurn, mentionTurn, openingTurn, userTurn } from "./session-turns.ts";
 import type { ChatSource, ConversationQuestion, ConversationSet, PassingDetail, SessionTopic } from "./types.ts";
@@ -148,13 +148,4 @@ function askAbout(
     ];
   }
   return mentions.map((m, i) => question(i, m.detail.name, pick(next, m.detail.asks)(named()), m.evidence));
-}
-
-function shuffled<T>(next: () => number, items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
 }

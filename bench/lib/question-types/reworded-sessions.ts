@@ -2,7 +2,7 @@
 // each about one task, every user and assistant turn its own Source; details come up in passing and are asked about
 // after all sessions in other words, with the task they belonged to named by an alias, so most questions share no
 // content word with their evidence turns. It shows what keyword recall cannot reach.
-import { pick, random } from "../dataset.ts";
+import { pick, random, shuffle, shuffled } from "../dataset.ts";
 import { codeSnippet, logLines } from "./chat-noise.ts";
 import { PERSONAL_DETAILS, WORK_DETAILS, type ConversationDetail } from "./reworded-details.ts";
 import { PROJECT_COMPONENTS, type ProjectComponent } from "./project-components.ts";
@@ -72,7 +72,7 @@ const ECHO_TAILS: ReadonlyArray<(task: string) => string> = [
 export function buildRewordedConversations({ seed, questions }: { seed: number; questions: number }): ConversationSet {
   const next = random(seed * 7919 + 1);
   const tasks = ACTIONS.flatMap((action) => PROJECT_COMPONENTS.map((component) => ({ action, component })));
-  shuffleInPlace(next, tasks);
+  shuffle(next, tasks);
   const usedDetails = new Map<number, Set<string>>();
   const sources: ChatSource[] = [];
   const asked: ConversationQuestion[] = [];
@@ -157,17 +157,4 @@ function askAboutTask(next: () => number, ask: string, recalled: string): string
 
 function followUp(next: () => number, component: ProjectComponent): string {
   return pick(next, FOLLOW_UPS)(component).replace("{logs}", logLines(next, component.slug, 3));
-}
-
-function shuffled<T>(next: () => number, items: readonly T[]): T[] {
-  const copy = [...items];
-  shuffleInPlace(next, copy);
-  return copy;
-}
-
-function shuffleInPlace<T>(next: () => number, items: T[]): void {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
 }

@@ -1,7 +1,7 @@
 // The fact half of the question-type set: project facts planted one per chat Source among distractors, and three
 // questions per fact (lexical, paraphrase, task). Paraphrases are checked word by word against the Source that states
 // the fact; one that shares a content word is dropped and the next candidate tried.
-import { pick, random } from "../dataset.ts";
+import { pick, random, shuffle, shuffled } from "../dataset.ts";
 import { chatNoise, withPastedContext } from "./chat-noise.ts";
 import { contentTerms, sharedContentTerms } from "./content-words.ts";
 import { PROJECT_COMPONENTS, type ProjectComponent } from "./project-components.ts";
@@ -148,17 +148,4 @@ function interleave(next: () => number, facts: readonly TypedFact[], distractors
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function shuffled<T>(next: () => number, items: readonly T[]): T[] {
-  const copy = [...items];
-  shuffle(next, copy);
-  return copy;
-}
-
-function shuffle<T>(next: () => number, items: T[]): void {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(next() * (i + 1));
-    [items[i], items[j]] = [items[j] as T, items[i] as T];
-  }
 }
