@@ -3,21 +3,16 @@
 // Writes check: unknown id 404 candidate_not_found, not pending 409 candidate_terminal, stale version 409
 // candidate_conflict.
 import { Type, type Static } from "typebox";
+import { Nullable, OptionalNullable, PrintableIdentifier, StringEnum, TrimmedString, WireObject } from "./builders.ts";
 import {
   DateTime,
   Identifier,
   MemoryCitation,
   MemoryKind,
   MemoryText,
-  Nullable,
-  OptionalNullable,
   Ordinal,
-  PrintableIdentifier,
   ScopeId,
   SourceReference,
-  StringEnum,
-  TrimmedString,
-  WireObject,
 } from "./common.ts";
 
 const CANDIDATE_STATUSES = ["pending", "approved", "rejected"] as const;

@@ -1,7 +1,8 @@
 // GET /v1/capabilities (api-v1.md §5.3): nine fields, all emitted.
 import { Type, type Static } from "typebox";
 import { PREPARED_CONTEXT_SCHEMA } from "../schema-ids.ts";
-import { SearchMode, StringEnum, WireObject } from "./common.ts";
+import { StringEnum, WireObject } from "./builders.ts";
+import { SearchMode } from "./common.ts";
 
 export const ArtifactFamily = StringEnum(["memory", "experience", "skill", "handoff"], { title: "ArtifactFamily" });
 export type ArtifactFamily = Static<typeof ArtifactFamily>;

@@ -1,7 +1,8 @@
 // POST /v1/context/prepare (api-v1.md §6.2): PreparedContext v1, checked exactly by the Pi client.
 import { Type, type Static } from "typebox";
 import { PREPARED_CONTEXT_SCHEMA } from "../schema-ids.ts";
-import { NonBlankString, ScopeId, WireObject } from "./common.ts";
+import { NonBlankString, WireObject } from "./builders.ts";
+import { ScopeId } from "./common.ts";
 
 /** The recall budget in UTF-8 bytes; 365 bytes is an empty frame, hence the minimum. */
 export const MaxBytes = Type.Integer({ title: "MaxBytes", minimum: 512, maximum: 32768, default: 8000 });

@@ -1,6 +1,6 @@
 // The error envelope every non-2xx application response carries (api-v1.md §2).
 import { Type, type Static } from "typebox";
-import { ClosedObject, Nullable, WireObject } from "./common.ts";
+import { ClosedObject, Nullable, WireObject } from "./builders.ts";
 
 /** Open on purpose: each code defines its own `details` object (e.g. `{"errors":[…]}` for `invalid_request`). */
 export const ErrorDetails = Type.Object({}, { title: "ErrorDetails", additionalProperties: true });

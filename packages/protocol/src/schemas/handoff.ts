@@ -1,18 +1,8 @@
 // Handoff operations (api-v1.md §8): prepare, finalize, commit, continue, activate, and their value types.
 import { Type, type Static } from "typebox";
 import { HANDOFF_SCHEMA, PREPARED_HANDOFF_SCHEMA } from "../schema-ids.ts";
-import {
-  ArtifactReference,
-  Count,
-  MemoryCitation,
-  NonBlankString,
-  Nullable,
-  OptionalNullable,
-  ScopeId,
-  SourceReference,
-  StringEnum,
-  WireObject,
-} from "./common.ts";
+import { NonBlankString, Nullable, OptionalNullable, StringEnum, WireObject } from "./builders.ts";
+import { ArtifactReference, Count, MemoryCitation, ScopeId, SourceReference } from "./common.ts";
 import { MaxBytes } from "./context.ts";
 
 export const SourceCitation = WireObject("SourceCitation", {

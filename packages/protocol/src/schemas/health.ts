@@ -1,6 +1,6 @@
 // Public probes (api-v1.md §5.1–5.2). Readiness answers 200 and 503 with the same body, not the error envelope.
 import { Type, type Static } from "typebox";
-import { StringEnum, WireObject } from "./common.ts";
+import { StringEnum, WireObject } from "./builders.ts";
 
 export const LivenessResponse = WireObject("Liveness", { status: Type.Literal("ok") });
 export type LivenessResponse = Static<typeof LivenessResponse>;

@@ -1,6 +1,7 @@
 // Memory operations (api-v1.md §7): flush, remember, search, entries list/get/revise/retire, changes.
 // Every mutation answers `{memory, entry}`; reads on a scope without Memory answer `memory: null`.
 import { Type, type Static } from "typebox";
+import { NonBlankString, Nullable, OptionalNullable, StringEnum, WireObject } from "./builders.ts";
 import {
   ArtifactReference,
   Count,
@@ -10,16 +11,11 @@ import {
   MemoryKind,
   MemoryReason,
   MemoryText,
-  NonBlankString,
-  Nullable,
-  OptionalNullable,
   Ordinal,
   ResolvedSearchMode,
   ScopeId,
   SEARCH_MODES,
   SearchMemoryHit,
-  StringEnum,
-  WireObject,
 } from "./common.ts";
 
 /** The head a read saw; null for a scope without Memory. */

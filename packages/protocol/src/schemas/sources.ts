@@ -1,6 +1,7 @@
 // POST /v1/sources/content (api-v1.md §6.1): append one immutable content Source to the scope journal.
 import { Type, type Static } from "typebox";
-import { NonBlankString, OptionalNullable, Ordinal, ScopeId, SourceReference, WireObject } from "./common.ts";
+import { NonBlankString, OptionalNullable, WireObject } from "./builders.ts";
+import { Ordinal, ScopeId, SourceReference } from "./common.ts";
 
 /** Any JSON object; null means `{}`. Part of the payload compared for idempotency. */
 export const SourceMetadata = Type.Object({}, { title: "SourceMetadata", additionalProperties: true });

@@ -1,17 +1,7 @@
 // GET /v1/stats (api-v1.md §5.4): ScopedStats. Every object is closed and every field required; counts are ≥ 0.
 import { Type, type Static } from "typebox";
-import {
-  ClosedObject,
-  Count,
-  DateString,
-  DateTime,
-  Identifier,
-  MemoryKind,
-  Nullable,
-  ScopeId,
-  StringEnum,
-  WireObject,
-} from "./common.ts";
+import { ClosedObject, Nullable, StringEnum, WireObject } from "./builders.ts";
+import { Count, DateString, DateTime, Identifier, MemoryKind, ScopeId } from "./common.ts";
 
 const STATS_PERIOD_PRESETS = ["today", "7d", "30d"] as const;
 /** The longest period's days: the most daily rows a period has. */

@@ -1,17 +1,8 @@
 // Work continuity (api-v1.md §9): typed records stored as Sources, with receipts.
 import { Type, type Static } from "typebox";
 import { CURRENT_WORK_HANDOFF_SCHEMA, TASK_OUTCOME_SCHEMA, WORK_CONTRACT_SCHEMA } from "../schema-ids.ts";
-import {
-  ArtifactReference,
-  Nullable,
-  OptionalNullable,
-  Ordinal,
-  ScopeId,
-  SourceReference,
-  StringEnum,
-  TrimmedString,
-  WireObject,
-} from "./common.ts";
+import { Nullable, OptionalNullable, StringEnum, TrimmedString, WireObject } from "./builders.ts";
+import { ArtifactReference, Ordinal, ScopeId, SourceReference } from "./common.ts";
 import {
   HandoffCitation,
   HandoffDisposition,
