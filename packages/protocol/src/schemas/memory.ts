@@ -24,6 +24,8 @@ const MemoryHead = Nullable(ArtifactReference);
 const ChangeReason = OptionalNullable(MemoryReason);
 /** The entry version a request addresses, cited in the revision the client saw. */
 const ENTRY_TARGET = { scope_id: ScopeId, citation: MemoryCitation };
+/** What remember and revise write: the entry's kind and text, and why. */
+const ENTRY_CONTENT = { kind: MemoryKind, text: MemoryText, reason: ChangeReason };
 
 export const FlushMemoryRequest = WireObject("FlushMemoryRequest", { scope_id: ScopeId });
 export type FlushMemoryRequest = Static<typeof FlushMemoryRequest>;
@@ -42,9 +44,7 @@ export type FlushMemoryResponse = Static<typeof FlushMemoryResponse>;
 /** `expected_revision` is an optional CAS on the head; null means the same as omitting it. */
 export const RememberRequest = WireObject("RememberRequest", {
   scope_id: ScopeId,
-  kind: MemoryKind,
-  text: MemoryText,
-  reason: ChangeReason,
+  ...ENTRY_CONTENT,
   expected_revision: OptionalNullable(Ordinal),
 });
 export type RememberRequest = Static<typeof RememberRequest>;
@@ -96,9 +96,7 @@ export type GetMemoryEntryRequest = Static<typeof GetMemoryEntryRequest>;
 /** The citation must name the current head. */
 export const ReviseMemoryEntryRequest = WireObject("ReviseMemoryEntryRequest", {
   ...ENTRY_TARGET,
-  kind: MemoryKind,
-  text: MemoryText,
-  reason: ChangeReason,
+  ...ENTRY_CONTENT,
 });
 export type ReviseMemoryEntryRequest = Static<typeof ReviseMemoryEntryRequest>;
 
