@@ -53,17 +53,25 @@ export async function resolveCitation(
   }
 }
 
+/** Each citation resolved in order: what it names, or null where it is unavailable. */
+async function resolveEach(
+  deps: EvidenceDeps,
+  scopeId: string,
+  citations: readonly HandoffCitation[],
+): Promise<Array<Evidence | null>> {
+  const resolved: Array<Evidence | null> = [];
+  for (const citation of citations) resolved.push(await resolveCitation(deps, scopeId, citation));
+  return resolved;
+}
+
 /** The unavailable ones among `citations`, in order and deduplicated by the caller's list. */
 export async function unavailableCitations(
   deps: EvidenceDeps,
   scopeId: string,
   citations: readonly HandoffCitation[],
 ): Promise<HandoffCitation[]> {
-  const unavailable: HandoffCitation[] = [];
-  for (const citation of citations) {
-    if ((await resolveCitation(deps, scopeId, citation)) === null) unavailable.push(citation);
-  }
-  return unavailable;
+  const resolved = await resolveEach(deps, scopeId, citations);
+  return citations.filter((_, index) => resolved[index] === null);
 }
 
 export function evidenceNotFound(): PowerContextError {
@@ -76,13 +84,10 @@ export async function resolveAll(
   scopeId: string,
   citations: readonly HandoffCitation[],
 ): Promise<Evidence[]> {
-  const resolved: Evidence[] = [];
-  for (const citation of citations) {
-    const evidence = await resolveCitation(deps, scopeId, citation);
-    if (evidence === null) throw evidenceNotFound();
-    resolved.push(evidence);
-  }
-  return resolved;
+  const resolved = await resolveEach(deps, scopeId, citations);
+  const available = resolved.filter((evidence) => evidence !== null);
+  if (available.length < resolved.length) throw evidenceNotFound();
+  return available;
 }
 
 /** 404 `handoff_evidence_not_found` unless every citation is available. */
