@@ -1,13 +1,7 @@
 // The HTTP client of the Server: fixed headers, manual redirects rejected, 1 MiB body cap, JSON required. Methods,
 // paths and payload types come from the contract's operation table in @powercontext/protocol (its schema-free half,
 // so the schemas are never evaluated under the host's TypeBox).
-import {
-  OPERATION_ROUTES,
-  type OperationId,
-  type OperationRequest,
-  type OperationResponse,
-  toQueryString,
-} from "@powercontext/protocol";
+import { toHttpRequest, type OperationId, type OperationRequest, type OperationResponse } from "@powercontext/protocol";
 import { PiError } from "./errors.ts";
 import type { Settings } from "./config.ts";
 
@@ -60,26 +54,21 @@ export function createClient({ settings, fetch: fetchImpl = fetch }: ClientOptio
     payload: object,
     signal: AbortSignal | undefined,
   ): Promise<ClientResponse<Value>> {
-    const { method, path } = OPERATION_ROUTES[operationId];
+    const { method, path, query, body } = toHttpRequest(operationId, payload);
     const headers: Record<string, string> = { Accept: "application/json", "User-Agent": USER_AGENT };
     if (settings.authorization !== null) headers.Authorization = settings.authorization;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
     const timeout = AbortSignal.timeout(settings.requestTimeoutMs);
     const init: RequestInit = {
       method,
       headers,
       redirect: "manual",
       signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
+      ...(body === undefined ? {} : { body }),
     };
-    let url = `${baseUrl}${path}`;
-    if (method === "POST") {
-      headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(payload);
-    } else {
-      url += toQueryString(payload);
-    }
     let response: Response;
     try {
-      response = await fetchImpl(url, init);
+      response = await fetchImpl(`${baseUrl}${path}${query}`, init);
     } catch (error) {
       throw new PiError("transport_failed", `${path}: request failed`, { cause: error });
     }

@@ -6,6 +6,6 @@ export * from "./prepared-context.ts";
 export * from "./schema-ids.ts";
 export * from "./secrets/index.ts";
 export * from "./operation-routes.ts";
-export * from "./query-string.ts";
+export * from "./http-request.ts";
 export type * from "./operation-types.ts";
 export type * from "./schemas/index.ts";

@@ -1,12 +1,6 @@
 // A small JSON client of a running PowerContext Server, for the CLI's doctor, review and memory commands. Methods,
 // paths and payload and answer types come from the contract's operation table in @powercontext/protocol.
-import {
-  OPERATION_ROUTES,
-  type OperationId,
-  type OperationRequest,
-  type OperationResponse,
-  toQueryString,
-} from "@powercontext/protocol";
+import { toHttpRequest, type OperationId, type OperationRequest, type OperationResponse } from "@powercontext/protocol";
 
 export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -51,18 +45,18 @@ export async function callServer<Id extends OperationId>(
   operation: Id,
   payload: OperationRequest<Id>,
 ): Promise<ServerResponse<OperationResponse<Id>>> {
-  const { method, path } = OPERATION_ROUTES[operation];
+  const { method, path, query, body } = toHttpRequest(operation, payload);
   const headers: Record<string, string> = { accept: "application/json", "user-agent": "powercontext-cli" };
-  if (method === "POST") headers["content-type"] = "application/json";
+  if (body !== undefined) headers["content-type"] = "application/json";
   if (target.token !== null) headers.authorization = `Bearer ${target.token}`;
   let response: Response;
   try {
-    response = await fetch(`${target.url}${path}${method === "GET" ? toQueryString(payload) : ""}`, {
+    response = await fetch(`${target.url}${path}${query}`, {
       method,
       headers,
       redirect: "manual",
       signal: AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-      ...(method === "POST" ? { body: JSON.stringify(payload) } : {}),
+      ...(body === undefined ? {} : { body }),
     });
   } catch (error) {
     const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "is not reachable";
