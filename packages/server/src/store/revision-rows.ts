@@ -4,6 +4,7 @@ import type { ArtifactReference, EntryChangeOp, MemoryCitation } from "@powercon
 import type {
   CandidateOutcome,
   CandidateProposal,
+  CandidateWrite,
   EntryLink,
   NewCandidate,
   NewEntryVersion,
@@ -89,7 +90,7 @@ export function changeRow(scopeId: string, revision: number, change: ChangeValue
 }
 
 /** A link cited at the head the commit leaves (an approval always has one: the entry it links exists). */
-export function citeLink(link: EntryLink, memory: ArtifactReference | null): MemoryCitation {
+function citeLink(link: EntryLink, memory: ArtifactReference | null): MemoryCitation {
   if (!memory) throw new Error(`entry ${link.entry_id} is linked without a Memory revision`);
   return { memory_ref: memory, entry_id: link.entry_id, entry_version_id: link.entry_version_id };
 }
@@ -115,6 +116,29 @@ export function proposedCandidateRow(
     candidate.confidence,
     candidate.extractor,
     JSON.stringify(candidate.source_refs),
+    outcome.reviewer,
+    outcome.decision_reason,
+    outcome.result ? JSON.stringify(outcome.result) : null,
+    now,
+  ];
+}
+
+/** An approval or a rejection of a pending candidate. */
+export type CandidateDecision = Extract<CandidateWrite, { op: "approve" | "reject" }>;
+
+/**
+ * The five values a decision sets on its candidate's memory_candidate row: status, reviewer, decision_reason, result
+ * and updated_at. What it does not decide stays null, as it was while the candidate was pending.
+ */
+export function decisionRow(decision: CandidateDecision, memory: ArtifactReference | null, now: string): unknown[] {
+  const outcome = outcomeValues(
+    decision.op === "approve"
+      ? { status: "approved", reviewer: decision.reviewer, result: decision.result }
+      : { status: "rejected", reviewer: decision.reviewer, reason: decision.reason },
+    memory,
+  );
+  return [
+    outcome.status,
     outcome.reviewer,
     outcome.decision_reason,
     outcome.result ? JSON.stringify(outcome.result) : null,

@@ -1,6 +1,6 @@
 // Memory candidates on PostgreSQL: the review inbox, and the candidate rows a Memory commit writes.
 import type { ArtifactReference } from "@powercontext/protocol";
-import { candidateVersionRow, citeLink, proposedCandidateRow } from "../revision-rows.ts";
+import { candidateVersionRow, decisionRow, proposedCandidateRow } from "../revision-rows.ts";
 import { toCandidate, toCandidatePage, type CandidateRow } from "../rows.ts";
 import type { CandidateListQuery, CandidatePage, CandidateWrite, MemoryCandidate, NewCandidate } from "../types.ts";
 import { CANDIDATE_COLUMNS } from "./rows.ts";
@@ -37,17 +37,11 @@ export async function writeCandidates(
         await proposeCandidate(sql, scopeId, write.candidate, memory, now);
         break;
       case "approve":
-        await sql.run(
-          `UPDATE memory_candidate SET status = 'approved', reviewer = $3, result = $4, updated_at = $5
-           WHERE scope_id = $1 AND candidate_id = $2`,
-          [scopeId, write.candidate_id, write.reviewer, JSON.stringify(citeLink(write.result, memory)), now],
-        );
-        break;
       case "reject":
         await sql.run(
-          `UPDATE memory_candidate SET status = 'rejected', reviewer = $3, decision_reason = $4, updated_at = $5
+          `UPDATE memory_candidate SET status = $3, reviewer = $4, decision_reason = $5, result = $6, updated_at = $7
            WHERE scope_id = $1 AND candidate_id = $2`,
-          [scopeId, write.candidate_id, write.reviewer, write.reason, now],
+          [scopeId, write.candidate_id, ...decisionRow(write, memory, now)],
         );
         break;
       case "revise":

@@ -1,7 +1,7 @@
 // Memory candidates on SQLite: the review inbox, and the candidate rows a Memory commit writes.
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { ArtifactReference } from "@powercontext/protocol";
-import { candidateVersionRow, citeLink, proposedCandidateRow } from "../revision-rows.ts";
+import { candidateVersionRow, decisionRow, proposedCandidateRow } from "../revision-rows.ts";
 import { toCandidate, toCandidatePage } from "../rows.ts";
 import type { CandidateListQuery, CandidatePage, CandidateWrite, MemoryCandidate, NewCandidate } from "../types.ts";
 import { decodeCandidate, type StoredCandidateRow } from "./rows.ts";
@@ -38,18 +38,12 @@ export function writeCandidates(
         proposeCandidate(db, scopeId, write.candidate, memory, now);
         break;
       case "approve":
-        stmt(
-          db,
-          `UPDATE memory_candidate SET status = 'approved', reviewer = ?, result = ?, updated_at = ?
-           WHERE scope_id = ? AND candidate_id = ?`,
-        ).run(write.reviewer, JSON.stringify(citeLink(write.result, memory)), now, scopeId, write.candidate_id);
-        break;
       case "reject":
         stmt(
           db,
-          `UPDATE memory_candidate SET status = 'rejected', reviewer = ?, decision_reason = ?, updated_at = ?
+          `UPDATE memory_candidate SET status = ?, reviewer = ?, decision_reason = ?, result = ?, updated_at = ?
            WHERE scope_id = ? AND candidate_id = ?`,
-        ).run(write.reviewer, write.reason, now, scopeId, write.candidate_id);
+        ).run(...(decisionRow(write, memory, now) as SQLInputValue[]), scopeId, write.candidate_id);
         break;
       case "revise":
         stmt(
