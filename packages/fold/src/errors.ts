@@ -1,15 +1,7 @@
 // The one error class of the fold package; codes are stable and reach the model in tool results.
 import { CodedError, describeErrorsOf } from "@powercontext/pi-kit";
 
-export const FOLD_ERROR_CODES = [
-  "invalid_option",
-  "invalid_span",
-  "not_found",
-  "protected",
-  "integrity",
-  "invalid_action",
-] as const;
-export type FoldErrorCode = (typeof FOLD_ERROR_CODES)[number];
+export type FoldErrorCode = "invalid_option" | "invalid_span" | "not_found" | "integrity" | "invalid_action";
 
 export class FoldError extends CodedError<FoldErrorCode> {}
 

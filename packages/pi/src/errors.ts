@@ -1,17 +1,15 @@
 // The package's one error class. Codes are stable; tool results and logs branch on them, never on messages.
 import { CodedError, describeUnexpected } from "@powercontext/pi-kit";
 
-export const PI_ERROR_CODES = [
+export type PiErrorCode =
   /** A POWERCONTEXT_PI_* variable is invalid; the extension then registers nothing. */
-  "configuration_invalid",
+  | "configuration_invalid"
   /** Connection refused, DNS, TLS, timeout or abort: the Server could not be reached in time. */
-  "transport_failed",
+  | "transport_failed"
   /** A redirect, an oversized body or a success body that is not JSON. */
-  "invalid_response",
+  | "invalid_response"
   /** The Server answered with a non-2xx status. */
-  "http_error",
-] as const;
-export type PiErrorCode = (typeof PI_ERROR_CODES)[number];
+  | "http_error";
 
 export interface HttpErrorDetails {
   status: number;

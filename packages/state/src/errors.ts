@@ -1,27 +1,25 @@
 // The package's one error class. Codes are stable; tool results branch on them, never on messages.
 import { CodedError, describeErrorsOf } from "@powercontext/pi-kit";
 
-export const STATE_ERROR_CODES = [
+export type StateErrorCode =
   /** patch_state arguments break the patch grammar; nothing was written. */
-  "invalid_patch",
+  | "invalid_patch"
   /** read_state arguments are invalid, or the offset precedes the retained origin. */
-  "invalid_read",
-  "pre_origin",
+  | "invalid_read"
+  | "pre_origin"
   /** A supplied scope changed since the captured basis (compare-and-swap failed); nothing was written. */
-  "state_conflict",
+  | "state_conflict"
   /** The store lock could not be acquired in time. */
-  "store_busy",
+  | "store_busy"
   /** An owned path is a symlink or not a regular file/directory; it is never followed or overwritten. */
-  "unsafe_path",
+  | "unsafe_path"
   /** A stored file is not a valid state file. */
-  "corrupt_store",
+  | "corrupt_store"
   /** Writing failed; bytes this publication wrote were restored. */
-  "publication_failed",
-  "configuration_invalid",
+  | "publication_failed"
+  | "configuration_invalid"
   /** A fork point whose session state was folded out of the parent's tail into its checkpoint; cannot be rebuilt. */
-  "fork_point_folded",
-] as const;
-export type StateErrorCode = (typeof STATE_ERROR_CODES)[number];
+  | "fork_point_folded";
 
 /** `details` carry what the model may act on, such as the offset and the retained boundaries of a `pre_origin`. */
 export class StateError extends CodedError<StateErrorCode> {}

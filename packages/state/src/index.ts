@@ -1,6 +1,6 @@
 // Public surface of powercontext-state for other packages and benchmarks (the Pi entry is extensions/state.ts).
 export { loadConfig, type StateConfig } from "./config.ts";
-export { StateError, STATE_ERROR_CODES, type StateErrorCode } from "./errors.ts";
+export { StateError, type StateErrorCode } from "./errors.ts";
 export { appendPatch, boundaries, materialize, viewAt, TAIL_LIMIT, MAX_OFFSET } from "./history.ts";
 export { MODES, type Mode } from "./modes.ts";
 export { applyTransition, parseTransition, PATCH_REJECTIONS } from "./patch.ts";
