@@ -144,7 +144,7 @@ describe("shapeQueryTerms", () => {
     assert.deepEqual(shapeQueryTerms(text), shapeQueryTerms(text));
   });
 
-  it("shapes a 200,000-character query quickly", () => {
+  it("shapes a 200,000-character query without blowing up", () => {
     const prose =
       "We decided to use PostgreSQL 16 for the billing service; SQLite is only for local tests. " +
       "Run `npm test` before committing. The API listens on port 8080 and getUserName lives in src/users/name.ts. " +
@@ -155,8 +155,9 @@ describe("shapeQueryTerms", () => {
     const terms = shapeQueryTerms(text);
     const elapsed = performance.now() - started;
     assert.ok(terms.includes("getusername"));
-    // The target is well under 50 ms; the bound leaves room for slow, shared CI machines.
-    assert.ok(elapsed < 150, `took ${elapsed.toFixed(1)} ms`);
+    // Only a guard against work that grows faster than the text (it takes a few tens of ms); the speed itself is
+    // measured by `npm run bench -- recall` (its long-prompt column), not asserted here.
+    assert.ok(elapsed < 2_000, `took ${elapsed.toFixed(1)} ms`);
   });
 });
 
