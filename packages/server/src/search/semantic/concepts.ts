@@ -1,10 +1,16 @@
 // Which lexicon concepts a text speaks of: a concept is named when one of its asking phrases or members occurs,
 // compared as analyzer terms (stemmed, identifiers split), so "installing dependencies" and "pnpm" both name the
-// package-manager concept. Used by recall to credit an entry that is about what the prompt asks about.
+// package-manager concept. A phrase that ends in a doer noun also matches with that noun's verb ("bug tracker" names
+// the concept in "bug tracking" too). Used by recall to credit an entry that is about what the prompt asks about.
 import { analyze } from "../analyze.ts";
 import { CONCEPTS } from "./lexicon/index.ts";
 
 const PLAIN_WORD = /^[a-z]+$/;
+/** A doer noun the stemmer leaves whole ("tracker", "runner"): its verb is what precedes "er". */
+const DOER_NOUN = /^[a-z]{3,}er$/;
+/** A doer noun the stemmer cut to a doubled consonant ("formatter" → "formatt"), which a verb never ends in. */
+const DOUBLED_STEM = /^[a-z]{3,}([bdgmnprt])\1$/;
+const DOUBLED_END = /([bdgmnprt])\1$/;
 /** Longest trigger in analyzer terms ("amazon web services" is three). */
 const MAX_TRIGGER_TERMS = 3;
 
@@ -15,12 +21,7 @@ function buildTriggers(): Map<string, number[]> {
   const triggers = new Map<string, number[]>();
   for (const [id, concept] of CONCEPTS.entries()) {
     for (const phrase of [...concept.asked, ...concept.members]) {
-      const key = analyze(phrase).slice(0, MAX_TRIGGER_TERMS).join(" ");
-      // A one-word name is stemmed ("launchdarkly" → "launchdarkli"), but its CamelCase spelling ("LaunchDarkly")
-      // analyzes to its unstemmed joined form first: both must name the concept.
-      const joined = PLAIN_WORD.test(phrase) && key !== phrase ? [phrase] : [];
-      for (const trigger of [key, ...joined]) {
-        if (trigger === "") continue;
+      for (const trigger of triggerKeys(phrase)) {
         const ids = triggers.get(trigger) ?? [];
         if (!ids.includes(id)) ids.push(id);
         triggers.set(trigger, ids);
@@ -28,6 +29,29 @@ function buildTriggers(): Map<string, number[]> {
     }
   }
   return triggers;
+}
+
+/** The runs of analyzer terms (joined by spaces) that name a phrase's concepts wherever they occur in a text. */
+export function triggerKeys(phrase: string): string[] {
+  const terms = analyze(phrase).slice(0, MAX_TRIGGER_TERMS);
+  const key = terms.join(" ");
+  if (key === "") return [];
+  // A one-word name is stemmed ("launchdarkly" → "launchdarkli"), but its CamelCase spelling ("LaunchDarkly")
+  // analyzes to its unstemmed joined form first: both must name the concept.
+  const joined = PLAIN_WORD.test(phrase) && key !== phrase ? [phrase] : [];
+  return [key, ...joined, ...verbPhrase(terms)];
+}
+
+/**
+ * The phrase with its last word, a doer noun, turned into that noun's verb stem: "code formatter" → "code format" (so
+ * "code formatted" matches), "bug tracker" → "bug track", "test runner" → "test run". Only phrases: the verb alone
+ * ("format", "run", "track") is everyday English and would name the concept in unrelated talk.
+ */
+function verbPhrase(terms: readonly string[]): string[] {
+  const last = terms.at(-1) ?? "";
+  if (terms.length < 2 || !(DOER_NOUN.test(last) || DOUBLED_STEM.test(last))) return [];
+  const verb = (DOER_NOUN.test(last) ? last.slice(0, -2) : last).replace(DOUBLED_END, "$1");
+  return [[...terms.slice(0, -1), verb].join(" ")];
 }
 
 /** The concept ids `text` names, ascending, without repeats. */

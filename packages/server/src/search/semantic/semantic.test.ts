@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { conceptOverlap, conceptsOf } from "./concepts.ts";
+import { conceptOverlap, conceptsOf, triggerKeys } from "./concepts.ts";
 import { decodeSignature, encodeSignature } from "./entry-signature.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
 
@@ -44,4 +44,15 @@ test("a CamelCase tool name names its concept as its lowercase spelling does", (
   assert.ok(conceptsOf("managed in launchdarkly").length > 0);
   assert.deepEqual(conceptsOf("managed in LaunchDarkly"), conceptsOf("managed in launchdarkly"));
   assert.deepEqual(conceptsOf("page them in PagerDuty"), conceptsOf("page them in pagerduty"));
+});
+
+test("a phrase ending in a doer noun also names its concept with the noun's verb, a lone verb never", () => {
+  assert.deepEqual(triggerKeys("code formatter"), ["code formatt", "code format"]);
+  assert.deepEqual(triggerKeys("bug tracker"), ["bug tracker", "bug track"]);
+  assert.deepEqual(triggerKeys("formatter"), ["formatt", "formatter"]);
+  assert.deepEqual(triggerKeys("pnpm add"), ["pnpm add"]);
+  const formatter = conceptsOf("which code formatter do we use?");
+  assert.ok(formatter.length > 0);
+  assert.deepEqual(conceptOverlap(formatter, conceptsOf("all code formatted on save")), 1);
+  assert.deepEqual(conceptsOf("I format my essays before I print them"), []);
 });

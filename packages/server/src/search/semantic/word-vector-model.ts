@@ -17,7 +17,7 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
  * table and the lexicon changes — including how concepts.ts finds a concept in a text — since only a change to the
  * table's bytes or the lexicon's entries renames the model by itself.
  */
-export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v5";
+export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v6";
 
 /** The model's full name: the version, then a digest of the table's bytes and of the lexicon (concept ids). */
 export function modelName(table: Uint8Array): string {
