@@ -39,11 +39,9 @@ export async function refuseTooLarge(request: FastifyRequest, reply: FastifyRepl
   if (!(declared > limit + MAX_DISCARDED_BYTES)) await discardBody(request.raw, MAX_DISCARDED_BYTES);
   const mebibytes = limit / (1024 * 1024);
   const readable = Number.isInteger(mebibytes) ? `${mebibytes} MiB` : `${limit} bytes`;
-  await reply
-    .code(413)
-    .send(
-      errorBody("payload_too_large", `The request body is larger than the limit of ${readable}.`, {
-        limit_bytes: limit,
-      }),
-    );
+  await reply.code(413).send(
+    errorBody("payload_too_large", `The request body is larger than the limit of ${readable}.`, {
+      limit_bytes: limit,
+    }),
+  );
 }
