@@ -4,7 +4,9 @@ import { PREPARED_CONTEXT_SCHEMA } from "../schema-ids.ts";
 import { StringEnum, WireObject } from "./builders.ts";
 import { SearchMode } from "./common.ts";
 
-export const ArtifactFamily = StringEnum(["memory", "experience", "skill", "handoff"], { title: "ArtifactFamily" });
+/** The contract's artifact families; each one's operations live under `/v1/<family>/`. */
+export const ARTIFACT_FAMILIES = ["memory", "experience", "skill", "handoff"] as const;
+export const ArtifactFamily = StringEnum(ARTIFACT_FAMILIES, { title: "ArtifactFamily" });
 export type ArtifactFamily = Static<typeof ArtifactFamily>;
 
 export const CapabilitiesResponse = WireObject("Capabilities", {

@@ -27,15 +27,20 @@ export const WorkClaim = WireObject("WorkClaim", {
 export type WorkClaim = Static<typeof WorkClaim>;
 
 const list = (minItems: number) => Type.Array(WorkText, { minItems, maxItems: 64 });
+/**
+ * A list whose items must differ: upstream's Server answers a repeated item here with 422 invalid_request (issue #19;
+ * its published document does not declare it), so `uniqueItems` makes Ajv refuse it the same way and our document say so.
+ */
+const uniqueList = (minItems: number) => Type.Array(WorkText, { minItems, maxItems: 64, uniqueItems: true });
 
 export const WorkContract = WireObject("WorkContract", {
   schema: Type.Literal(WORK_CONTRACT_SCHEMA),
   trust: Type.Literal("untrusted_input"),
   objective: WorkText,
   facts: Type.Array(WorkClaim, { maxItems: 64 }),
-  in_scope: list(1),
-  exclusions: list(0),
-  completion_criteria: list(1),
+  in_scope: uniqueList(1),
+  exclusions: uniqueList(0),
+  completion_criteria: uniqueList(1),
   authorization_notes: list(0),
   open_questions: list(0),
 });
@@ -67,7 +72,7 @@ export const CurrentWorkHandoff = WireObject("CurrentWorkHandoff", {
   state: Type.Array(WorkClaim, { minItems: 1, maxItems: 64 }),
   disposition: HandoffDisposition,
   next_action: Nullable(WorkClaim),
-  omissions: list(0),
+  omissions: uniqueList(0),
 });
 export type CurrentWorkHandoff = Static<typeof CurrentWorkHandoff>;
 
@@ -132,7 +137,7 @@ export const TaskOutcome = WireObject("TaskOutcome", {
   observations: Type.Array(WorkClaim, { minItems: 1, maxItems: 64 }),
   checks: Type.Array(TaskCheck, { maxItems: 64 }),
   produced_artifacts: Type.Array(ArtifactReference, { maxItems: 32 }),
-  remaining_work: list(0),
+  remaining_work: uniqueList(0),
 });
 export type TaskOutcome = Static<typeof TaskOutcome>;
 

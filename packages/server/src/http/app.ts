@@ -9,6 +9,7 @@ import { PowerContextError } from "../errors.ts";
 import { createAuthHook } from "./auth.ts";
 import { errorBody, handleError, sendError } from "./errors.ts";
 import type { Lifecycle } from "./lifecycle.ts";
+import { parseJsonBody } from "./json-body-parser.ts";
 import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
@@ -18,6 +19,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { memoryRoutes } from "./routes/memory.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
+import { refuseFloatSpelledIntegers } from "./strict-integers.ts";
 import { workRoutes } from "./routes/work.ts";
 
 export const REQUEST_ID_HEADER = "x-powercontext-request-id";
@@ -48,11 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
   // Content-Type is a contract violation, which also shields an unauthenticated loopback Server from browser CSRF.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i,
-    { parseAs: "string" },
-    app.getDefaultJsonParser("error", "error"),
-  );
+  app.addContentTypeParser(/^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i, { parseAs: "string" }, parseJsonBody);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
@@ -72,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await sendError(reply, new PowerContextError("runtime_not_ready", "The Runtime is not ready."));
     }
   });
+  app.addHook("preHandler", refuseFloatSpelledIntegers);
   app.addHook("onResponse", async (request, reply) => {
     const operation = request.routeOptions.config?.operationId ?? "unknown";
     metrics.requests.inc({ operation, status: String(reply.statusCode) });

@@ -1,6 +1,7 @@
 // HTTP status per error code, the contract's error envelope, and the one error handler.
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { PowerContextError, type ErrorCode } from "../errors.ts";
+import { refuseTooLarge } from "./payload-too-large.ts";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 422,
@@ -44,7 +45,11 @@ export function sendError(reply: FastifyReply, error: PowerContextError): Fastif
 }
 
 /** Maps every failure to the envelope. Only unexpected errors are logged, and never with request bodies. */
-export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export async function handleError(
+  error: FastifyError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   if (error instanceof PowerContextError) {
     // Expected outcomes are not logged; an internal failure that was wrapped keeps its cause in the log.
     if (STATUS_BY_CODE[error.code] >= 500) request.log.error({ err: error, code: error.code }, "request failed");
@@ -61,7 +66,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) {
-    return reply.code(413).send(errorBody("payload_too_large", "The request body is too large."));
+    await refuseTooLarge(request, reply, request.routeOptions.bodyLimit);
+    return reply;
   }
   if (status >= 400 && status < 500) {
     // Malformed JSON, a missing or non-JSON Content-Type, an empty body: all are contract violations.

@@ -1,14 +1,23 @@
 // Capabilities, statistics, Prometheus metrics and the OpenAPI document.
-import type { CapabilitiesResponse } from "@powercontext/protocol";
+import { type CapabilitiesResponse, OPERATION_ROUTES } from "@powercontext/protocol";
+import { ARTIFACT_FAMILIES } from "@powercontext/protocol/schemas";
 import type { FastifyInstance } from "fastify";
 import type { DomainDeps } from "../../domain/deps.ts";
 import { getScopedStats } from "../../domain/stats/scoped-stats.ts";
 import type { HttpMetrics } from "../metrics.ts";
 import { route } from "../route.ts";
 
+/**
+ * The families whose operations this Server serves (a path under `/v1/<family>/` in the operation table), so that
+ * capabilities never advertise a family a client would then find missing (404).
+ */
+export const SERVED_FAMILIES = ARTIFACT_FAMILIES.filter((family) =>
+  Object.values(OPERATION_ROUTES).some((operation) => operation.path.startsWith(`/v1/${family}/`)),
+);
+
 export const CAPABILITIES: CapabilitiesResponse = {
   source_types: ["content"],
-  artifact_families: ["memory", "experience", "skill", "handoff"],
+  artifact_families: SERVED_FAMILIES,
   memory_extraction: true,
   experience_generation: false,
   managed_skill_generation: false,
