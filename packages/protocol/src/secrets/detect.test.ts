@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { containsSecret, detectSecrets, findSecretInValue, redactSecrets } from "./detect.ts";
+import { containsSecret, detectSecrets, redactSecrets } from "./detect.ts";
+import { findSecretInValue } from "./value-scan.ts";
 
 const GITHUB = "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ";
 const AWS = "AKIAZ7QWERTYUIOP2345";

@@ -7,6 +7,7 @@ import type { DomainDeps } from "../domain/deps.ts";
 import type { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import { PowerContextError } from "../errors.ts";
 import { createAuthHook } from "./auth.ts";
+import { MAX_JSON_DEPTH, nestingTooDeep, nestsDeeperThan } from "./json-depth.ts";
 import { errorBody, handleError, sendError } from "./errors.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { createMetrics } from "./metrics.ts";
@@ -47,11 +48,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
   // Content-Type is a contract violation, which also shields an unauthenticated loopback Server from browser CSRF.
+  // A body nested past MAX_JSON_DEPTH is refused before parsing, so nothing downstream can run out of stack.
   app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser("error", "error");
   app.addContentTypeParser(
     /^application\/(?:[\w.+-]+\+)?json(?:\s*;.*)?$/i,
     { parseAs: "string" },
-    app.getDefaultJsonParser("error", "error"),
+    (request, body, done) => {
+      const text = body as string; // parseAs: "string"
+      if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(nestingTooDeep(), undefined);
+      return parseJson(request, text, done);
+    },
   );
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(handleError);
