@@ -2,6 +2,7 @@
 // credential words, then merging and byte offsets.
 import { createAnchorScanner } from "./anchors.ts";
 import { findAssignments } from "./assignments.ts";
+import { findKubernetesSecretValues } from "./kubernetes-secret.ts";
 import { mergeSpans } from "./merge.ts";
 import { toByteFindings } from "./offsets.ts";
 import { isMaskedToken } from "./placeholder.ts";
@@ -73,6 +74,7 @@ function findSpans(text: string): Span[] {
     reached.set(name, span.end);
   }
   for (const span of findAssignments(text)) spans.push(span);
+  for (const span of findKubernetesSecretValues(text)) spans.push(span);
   return mergeSpans(spans);
 }
 

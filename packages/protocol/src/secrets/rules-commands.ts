@@ -1,0 +1,54 @@
+// Credentials in command lines (`curl -u user:pass`, `mysql -pX`, `sshpass -p X`, `docker login -p X`) and in
+// encodings that hide a provider format (a JWT encoded once more in base64). Each is recognised by its structure.
+import { B, rule } from "./rule-builder.ts";
+import { isMaskedToken, isPlaceholder } from "./placeholder.ts";
+import type { TokenRule } from "./types.ts";
+import { looksGenerated } from "./value-shape.ts";
+
+/** The command's name earlier on the same line, so `-u`/`-p` of other programs (`docker run -u 1000:1000`) are left alone. */
+const ON_HTTP_CLIENT_LINE = String.raw`(?<=\b(?:curl|wget|http|https|xh|httpie|curlie)\b[^\n]{0,240})`;
+const ON_MYSQL_LINE = String.raw`(?<=\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n]{0,240})`;
+
+function literal(secret: string): boolean {
+  return !isPlaceholder(secret) && !isMaskedToken(secret) && !secret.startsWith("$");
+}
+
+function decodesToJwt(secret: string): boolean {
+  return /^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\./.test(Buffer.from(secret.slice(0, 400), "base64").toString("latin1"));
+}
+
+export const COMMAND_RULES: readonly TokenRule[] = [
+  rule(
+    "cli-credentials",
+    [" -u ", " -u", " --user ", " --user="],
+    String.raw`${ON_HTTP_CLIENT_LINE} (?:-u|--user)[ =]?["']?[^\s:"'@]{0,64}:([^\s"']{1,256})`,
+    { group: true, masks: false, validate: literal },
+  ),
+  rule(
+    "cli-credentials",
+    [" -u ", " --user ", " --user="],
+    String.raw`${ON_HTTP_CLIENT_LINE} (?:-u|--user)[ =]["']?([A-Za-z0-9_-]{16,128}):(?=["'\s]|$)`,
+    { group: true, masks: false, validate: (secret) => literal(secret) && looksGenerated(secret) },
+  ),
+  rule("cli-credentials", [" -p"], String.raw`${ON_MYSQL_LINE} -p(?!-)([^\s"']{1,128})`, {
+    group: true,
+    masks: false,
+    validate: literal,
+  }),
+  rule("cli-credentials", ["sshpass"], String.raw`sshpass[ \t]+-p[ \t]*["']?([^\s"']{1,128})`, {
+    group: true,
+    masks: false,
+    validate: literal,
+  }),
+  rule(
+    "cli-credentials",
+    ["docker login", "podman login", "nerdctl login", "helm registry login"],
+    String.raw`(?:docker|podman|nerdctl|helm registry) login\b[^\n]{0,200}? -p[ =]["']?([^\s"']{1,256})`,
+    { group: true, masks: false, validate: literal },
+  ),
+  rule("jwt", ["ZXlK"], String.raw`${B}ZXlK[A-Za-z0-9+/]{60,8192}={0,2}(?![A-Za-z0-9+/=])`, { validate: decodesToJwt }),
+  rule("firebase-server-key", [":APA91b"], String.raw`${B}AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,180}`, {
+    back: 11,
+    masks: false,
+  }),
+];
