@@ -2,7 +2,9 @@
 // credential words, then merging and byte offsets.
 import { createAnchorScanner } from "./anchors.ts";
 import { findAssignments } from "./assignments.ts";
+import { findCommandLineSecrets } from "./command-lines.ts";
 import { findKubernetesSecretValues } from "./kubernetes-secret.ts";
+import { findLegacyVaultTokens } from "./legacy-vault.ts";
 import { mergeSpans } from "./merge.ts";
 import { toByteFindings } from "./offsets.ts";
 import { isMaskedToken } from "./placeholder.ts";
@@ -75,6 +77,8 @@ function findSpans(text: string): Span[] {
   }
   for (const span of findAssignments(text)) spans.push(span);
   for (const span of findKubernetesSecretValues(text)) spans.push(span);
+  for (const span of findCommandLineSecrets(text)) spans.push(span);
+  for (const span of findLegacyVaultTokens(text)) spans.push(span);
   return mergeSpans(spans);
 }
 

@@ -14,5 +14,6 @@ export const SECRET_FAMILIES: readonly string[] = [
     "high-entropy-token",
     "kubernetes-secret",
     "cli-credentials",
+    "facebook-app-token",
   ]),
 ].sort();

@@ -1,5 +1,5 @@
-// Credentials in command lines (`curl -u user:pass`, `mysql -pX`, `sshpass -p X`, `docker login -p X`) and in
-// encodings that hide a provider format (a JWT encoded once more in base64). Each is recognised by its structure.
+// Provider formats hidden by one more encoding or glued to another value: a JWT encoded again in base64, and a
+// Firebase Cloud Messaging server key (`AAAA…:APA91b…`). Each is recognised by its structure.
 import { B, rule } from "./rule-builder.ts";
 import { isMaskedToken, isPlaceholder } from "./placeholder.ts";
 import type { TokenRule } from "./types.ts";
@@ -18,37 +18,9 @@ function decodesToJwt(secret: string): boolean {
 }
 
 export const COMMAND_RULES: readonly TokenRule[] = [
-  rule(
-    "cli-credentials",
-    [" -u ", " -u", " --user ", " --user="],
-    String.raw`${ON_HTTP_CLIENT_LINE} (?:-u|--user)[ =]?["']?[^\s:"'@]{0,64}:([^\s"']{1,256})`,
-    { group: true, masks: false, validate: literal },
-  ),
-  rule(
-    "cli-credentials",
-    [" -u ", " --user ", " --user="],
-    String.raw`${ON_HTTP_CLIENT_LINE} (?:-u|--user)[ =]["']?([A-Za-z0-9_-]{16,128}):(?=["'\s]|$)`,
-    { group: true, masks: false, validate: (secret) => literal(secret) && looksGenerated(secret) },
-  ),
-  rule("cli-credentials", [" -p"], String.raw`${ON_MYSQL_LINE} -p(?!-)([^\s"']{1,128})`, {
-    group: true,
-    masks: false,
-    validate: literal,
-  }),
-  rule("cli-credentials", ["sshpass"], String.raw`sshpass[ \t]+-p[ \t]*["']?([^\s"']{1,128})`, {
-    group: true,
-    masks: false,
-    validate: literal,
-  }),
-  rule(
-    "cli-credentials",
-    ["docker login", "podman login", "nerdctl login", "helm registry login"],
-    String.raw`(?:docker|podman|nerdctl|helm registry) login\b[^\n]{0,200}? -p[ =]["']?([^\s"']{1,256})`,
-    { group: true, masks: false, validate: literal },
-  ),
   rule("jwt", ["ZXlK"], String.raw`${B}ZXlK[A-Za-z0-9+/]{60,8192}={0,2}(?![A-Za-z0-9+/=])`, { validate: decodesToJwt }),
-  rule("firebase-server-key", [":APA91b"], String.raw`${B}AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,180}`, {
-    back: 11,
+  rule("firebase-server-key", ["APA91b"], String.raw`${B}AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,180}`, {
+    back: 12,
     masks: false,
   }),
 ];

@@ -9,7 +9,6 @@ const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
 export const PLATFORM_RULES: readonly TokenRule[] = [
   // Cloud
   prefixed("aws-session-token", ["IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdz"], "[A-Za-z0-9/+=]{80,2048}", { masks: false }),
-  prefixed("google-refresh-token", ["1//0"], "[A-Za-z0-9_-]{40,200}", { validate: mixedClasses }),
   prefixed("alibaba-access-key-id", ["LTAI"], "[A-Za-z0-9]{12,24}", { validate: mixedClasses }),
   prefixed("tencent-secret-id", ["AKID"], "[A-Za-z0-9]{32}", { validate: mixedClasses }),
   prefixed("yandex-api-key", ["AQVN"], "[A-Za-z0-9_-]{35,38}", { validate: mixedClasses }),
@@ -29,9 +28,6 @@ export const PLATFORM_RULES: readonly TokenRule[] = [
     ["A3-"],
     String.raw`${B}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${E}`,
   ),
-  prefixed("vault-token", ["s.", "b."], "[A-Za-z0-9]{24}", {
-    validate: (secret, text, start) => mixedClasses(secret) && /[0-9]/.test(secret) && text[start - 1] !== ".",
-  }),
   prefixed("infisical-token", ["st."], `${UUID}\\.${HEX}{32}\\.${HEX}{32}`),
   prefixed("contentful-token", ["CFPAT-"], "[A-Za-z0-9_-]{43}"),
   // CI/CD and source hosting
@@ -47,8 +43,6 @@ export const PLATFORM_RULES: readonly TokenRule[] = [
   rule("gitlab-session-cookie", ["_gitlab_session="], String.raw`_gitlab_session=([0-9a-z]{32})${E}`, { group: true }),
   // Package registries and artifact stores
   prefixed("rubygems-token", ["rubygems_"], `${HEX}{48}`),
-  prefixed("nuget-api-key", ["oy2"], "[a-z0-9]{43}", { validate: mixedClasses }),
-  prefixed("crates-io-token", ["cio"], "[A-Za-z0-9]{32}", { validate: (s) => mixedClasses(s) && /[0-9]/.test(s) }),
   prefixed("artifactory-api-key", ["AKCp"], "[A-Za-z0-9]{69}"),
   prefixed("artifactory-reference-token", ["cmVmd"], "[A-Za-z0-9]{59}"),
   prefixed("clojars-token", ["CLOJARS_"], "[a-z0-9]{60}"),
@@ -56,7 +50,6 @@ export const PLATFORM_RULES: readonly TokenRule[] = [
   // Databases and data platforms
   prefixed("neon-api-key", ["napi_"], "[a-z0-9]{64}"),
   prefixed("xata-api-key", ["xau_"], "[A-Za-z0-9]{32,64}"),
-  prefixed("fauna-secret", ["fnA", "fnE"], "[A-Za-z0-9_-]{36,40}", { validate: mixedClasses }),
   prefixed("elastic-cloud-api-key", ["essu_"], "[A-Za-z0-9+/]{80,200}={0,2}"),
   prefixed("planetscale-token", ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"], "[A-Za-z0-9_.-]{32,64}"),
 ];

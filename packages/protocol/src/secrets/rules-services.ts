@@ -28,14 +28,6 @@ export const SERVICE_RULES: readonly TokenRule[] = [
   prefixed("facebook-access-token", ["EAA"], "[A-Za-z0-9]{60,400}", {
     validate: (secret) => mixedClasses(secret) && !secret.startsWith("EAAA"),
   }),
-  rule(
-    "facebook-app-token",
-    ["0|", "1|", "2|", "3|", "4|", "5|", "6|", "7|", "8|", "9|"],
-    String.raw`(?<=(?<![0-9])[0-9]{14,15})[0-9]\|([a-f0-9]{32}|[A-Za-z0-9_-]{27})${E}`,
-    {
-      group: true,
-    },
-  ),
   prefixed("easypost-api-key", ["EZAK", "EZTK"], "[A-Za-z0-9]{54}"),
   prefixed("flutterwave-secret-key", ["FLWSECK_TEST-", "FLWSECK-"], `${HEX}{32}-X`),
   prefixed("flutterwave-encryption-key", ["FLWSECK_TEST", "FLWSECK"], `${HEX}{12}`),
@@ -50,8 +42,6 @@ export const SERVICE_RULES: readonly TokenRule[] = [
   // Messaging, chat and webhooks
   prefixed("sendinblue-api-key", ["xkeysib-", "xsmtpsib-"], `${HEX}{64}-[A-Za-z0-9]{16}`),
   prefixed("resend-api-key", ["re_"], "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}"),
-  prefixed("telnyx-api-key", ["KEY"], "[0-9A-F]{32}_[A-Za-z0-9]{22}"),
-  rule("mailchimp-api-key", ["-us"], String.raw`${B}[a-f0-9]{32}-us[0-9]{1,2}${E}`, { back: 32 }),
   rule(
     "microsoft-teams-webhook",
     [".webhook.office.com/", "logic.azure.com"],
@@ -91,5 +81,4 @@ export const SERVICE_RULES: readonly TokenRule[] = [
   prefixed("frameio-token", ["fio-u-"], "[A-Za-z0-9_=-]{64}"),
   prefixed("adobe-client-secret", ["p8e-"], "[A-Za-z0-9]{32}"),
   prefixed("dropbox-token", ["sl."], "[A-Za-z0-9_-]{130,1400}"),
-  prefixed("asana-token", ["1/", "2/"], `[0-9]{10,20}(?::|/[0-9]{10,20}:)${HEX}{32}`),
 ];
