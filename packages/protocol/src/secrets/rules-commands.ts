@@ -1,17 +1,7 @@
 // Provider formats hidden by one more encoding or glued to another value: a JWT encoded again in base64, and a
 // Firebase Cloud Messaging server key (`AAAA…:APA91b…`). Each is recognised by its structure.
 import { B, rule } from "./rule-builder.ts";
-import { isMaskedToken, isPlaceholder } from "./placeholder.ts";
 import type { TokenRule } from "./types.ts";
-import { looksGenerated } from "./value-shape.ts";
-
-/** The command's name earlier on the same line, so `-u`/`-p` of other programs (`docker run -u 1000:1000`) are left alone. */
-const ON_HTTP_CLIENT_LINE = String.raw`(?<=\b(?:curl|wget|http|https|xh|httpie|curlie)\b[^\n]{0,240})`;
-const ON_MYSQL_LINE = String.raw`(?<=\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump)\b[^\n]{0,240})`;
-
-function literal(secret: string): boolean {
-  return !isPlaceholder(secret) && !isMaskedToken(secret) && !secret.startsWith("$");
-}
 
 function decodesToJwt(secret: string): boolean {
   return /^eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*\./.test(Buffer.from(secret.slice(0, 400), "base64").toString("latin1"));
