@@ -175,7 +175,9 @@ export interface UnquotedContext {
 
 /** True when an unquoted value after a credential key reads as program code (a variable, call, member or type) rather than a literal. */
 export function isCodeValue(value: string, { separator, spaced, quotedKey, next }: UnquotedContext): boolean {
-  if (CODE_START.test(value) || CODE_INSIDE.test(value) || CHAINED.test(value)) return true;
+  // `!isReady` negates a variable; `!WP5KXi1aEq…` is a password that starts with `!`.
+  const codeStart = CODE_START.test(value) && !(value.startsWith("!") && looksGenerated(value.slice(1)));
+  if (codeStart || CODE_INSIDE.test(value) || CHAINED.test(value)) return true;
   // `config.db.password` is a member path; `iiVBVS539W.oEm1AdptbDnVe` is a password with a dot in it.
   if (DOTTED_PATH.test(value) && !value.split(/\??\.|::|->/).some(looksGenerated)) return true;
   if (next === ">" && value.endsWith("=")) return true;
