@@ -14,7 +14,9 @@ type Ranges = (text: string) => Promise<[number, number][]>;
 
 async function loadSecretlint(dir: string): Promise<{ ranges: Ranges; version: string }> {
   const require = createRequire(join(dir, "package.json"));
-  const core = require("@secretlint/core") as { lintSource: (input: unknown) => Promise<{ messages: { range: [number, number] }[] }> };
+  const core = require("@secretlint/core") as {
+    lintSource: (input: unknown) => Promise<{ messages: { range: [number, number] }[] }>;
+  };
   const preset = require("@secretlint/secretlint-rule-preset-recommend") as { creator: unknown };
   const version = (require("@secretlint/core/package.json") as { version: string }).version;
   const config = { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: preset.creator }] };
@@ -53,7 +55,9 @@ export async function run(args: string[]): Promise<void> {
     const row = rows.get(sample.family) ?? { total: 0, ours: 0, theirs: 0 };
     row.total += 1;
     if (!redactSecrets(sample.text).text.includes(sample.secret)) row.ours += 1;
-    const covered = (await secretlint.ranges(sample.text)).some(([from, to]) => from <= at && to >= at + sample.secret.length);
+    const covered = (await secretlint.ranges(sample.text)).some(
+      ([from, to]) => from <= at && to >= at + sample.secret.length,
+    );
     if (covered) row.theirs += 1;
     rows.set(sample.family, row);
   }
@@ -76,5 +80,7 @@ export async function run(args: string[]): Promise<void> {
   progress("timing both on the 200,000-byte bench prompt");
   const ours = await medianMs(50, () => detectSecrets(prompt));
   const theirs = await medianMs(10, () => secretlint.ranges(prompt));
-  console.log(`200,000-byte prompt: detectSecrets median ${ours} ms, secretlint median ${theirs} ms (${(theirs / ours).toFixed(1)}x)`);
+  console.log(
+    `200,000-byte prompt: detectSecrets median ${ours} ms, secretlint median ${theirs} ms (${(theirs / ours).toFixed(1)}x)`,
+  );
 }
