@@ -7,17 +7,11 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { openSqliteStore } from "../src/store/sqlite/index.ts";
 import { buildTestApp } from "../src/testing/test-app.ts";
+import { buildPlanted } from "../../protocol/test-fixtures/secrets/planted.ts";
+import { createRandom } from "../../protocol/test-fixtures/secrets/random.ts";
 
-interface Planted {
-  family: string;
-  secret: string;
-  text: string;
-}
-const PLANTED = (
-  JSON.parse(readFileSync(new URL("../../protocol/test-fixtures/secrets/planted.json", import.meta.url), "utf8")) as {
-    entries: Planted[];
-  }
-).entries;
+// The planted corpus is generated at run time from its seed, so the repository holds no literal secret.
+const PLANTED = buildPlanted(createRandom(20240601));
 const SCOPE = "secrets-scope";
 
 test("planted secrets through capture, flush, remember, revise, retire, candidate review, handoff and work records: 0 stored, 0 returned", async (t) => {

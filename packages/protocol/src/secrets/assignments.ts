@@ -1,23 +1,36 @@
 // Secrets found by position: the value assigned to a credential-named key (`DB_PASSWORD=…`, `"api_key": "…"`,
 // `--token …`, `<password>…</password>`), prose such as "the token is …", and HTTP Authorization schemes.
 import { findBasic, findBearer, inAuthorizationHeader } from "./authorization.ts";
-import { asciiCharTest, isBlankOrControl } from "./char-codes.ts";
+import { asciiCharTest } from "./char-codes.ts";
 import { isRandomLooking, isWordLike } from "./entropy.ts";
 import { classifyKeyName } from "./key-name.ts";
 import type { KeyKind } from "./key-name.ts";
-import { isCodeInQuotes, isCodeValue, isPlaceholder } from "./placeholder.ts";
+import { isCodeInQuotes, isCodeValue, isMaskedToken, isPlaceholder } from "./placeholder.ts";
 import { KEYED_RULES } from "./rules.ts";
 import type { Span } from "./types.ts";
 import { SPECIFICITY } from "./types.ts";
+import { isQuote, parseElementText, parseValue, unquotedEnd } from "./value-parse.ts";
+import type { Value } from "./value-parse.ts";
+import { looksGenerated } from "./value-shape.ts";
 
 /**
- * A position inside a credential word (pass, pwd, key, token, cred, secret, auth, bearer, basic) in lower, Title or
+ * A position inside a credential word (pass, pwd, pat, key, token, cred, secret, auth, bearer, basic) in lower, Title or
  * UPPER case. Each alternative is led by a fairly rare letter and confirmed around it, which V8 scans much faster
  * than an alternation of the words themselves.
  */
 const KEYWORDS =
-  /[pP](?=ass|wd|ASS|WD)|[kK](?=ey|EY)|[kK](?=en|EN)(?<=[Tt]ok|TOK)|[cC](?=red|RED)|[cC](?=ret|RET)(?<=[Ss]ec|SEC)|[uU](?=th|TH)(?<=[Aa]u|AU)|[bB](?=earer|asic|EARER|ASIC)/g;
-const SEPARATOR = /\]?[ \t]{0,8}(\?:|:=|=>|===|!==|==|!=|:|=)(?![=:])[ \t]{0,16}/y;
+  /[pP](?=ass|wd|ASS|WD)|[kK](?=ey|EY)|[kK](?=en|EN)(?<=[Tt]ok|TOK)|[cC](?=red|RED)|[cC](?=ret|RET)(?<=[Ss]ec|SEC)|[uU](?=th|TH)(?<=[Aa]u|AU)|[bB](?=earer|asic|EARER|ASIC)|[pP](?=(?:AT|at)(?![A-Za-z0-9]))/g;
+const SEPARATOR = /\]?[ \t]{0,8}(\?:|:::=|::=|:=|\?=|\+=|\.=|=>|===|!==|==|!=|:|=)(?![=:])[ \t]{0,16}/y;
+/** A declared type between a name and its `=`: `apiKey: string =`, `var token string =`, `KEY: &str =`, `{ get; set; } =`. */
+const TYPE_THEN_EQUALS =
+  /(?:[ \t]*:[ \t]*&?(?:'static[ \t]+)?[A-Za-z_][\w.]*(?:<[^<>\n]{0,40}>)?(?:\[\])?\??|[ \t]+(?:string|String|str|\[\]byte)|[ \t]*\{[ \t]*get;[ \t]*(?:private[ \t]+|init;[ \t]*)?(?:set;)?[ \t]*\})(?=[ \t]*=[^=])/y;
+/** The key names an entry whose value sits beside it: `<add key="Password" value="…"`, `- name: TOKEN\n  value: …`. */
+const NAMES_ENTRY = /(?:^|[^A-Za-z])(?:name|key|Name|Key)["']?[ \t]*[:=][ \t]*["']?$/;
+const ENTRY_VALUE = /["']?[ \t]*(?:,[ \t]*)?(?:\r?\n[ \t]*)?(?:-[ \t]*)?["']?(?:value|Value)["']?[ \t]*[:=][ \t]*/y;
+/** Shell and Dockerfile forms that assign with a space: `set -gx TOKEN value`, `setenv TOKEN value`, `ENV TOKEN value`. */
+const SPACE_ASSIGNMENT = /(?:^|\n)[ \t]*(?:set[ \t]+-[a-zA-Z]+|setenv|ENV|ARG)[ \t]+$/;
+/** Operators that assign (as opposed to compare) and may be followed by an unquoted literal. */
+const ASSIGNING = new Set(["=", ":", ":=", "::=", ":::=", "?=", "+=", ".="]);
 const PROSE = /[ \t]{1,4}(?:(is|was|are|=|:)[ \t]{1,4})?/y;
 /** "the password is hunter2": a password named in prose has a digit or symbol, or it is just a word. */
 const SPOKEN_PASSWORD = /^(?=.{6,64}$)(?=.*[0-9!@#$%^&*+=?~])[^\s]+$/;
@@ -35,54 +48,13 @@ const LETTER = /[A-Za-z]/;
 const COMPARISON = /^[!=]=/;
 const SCHEME_ONLY = /^(?:bearer|basic|token|digest|negotiate|ntlm|aws4-hmac-sha256)$/i;
 const MAX_KEY = 64;
-const MAX_QUOTED = 1024;
-const MAX_UNQUOTED = 512;
-
-interface Value {
-  start: number;
-  end: number;
-  quoted: boolean;
-  /** First non-blank character after the value on its line, or "". */
-  next: string;
-}
 
 const isKeyChar = asciiCharTest("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-");
 
-function isQuote(char: string | undefined): boolean {
-  return char === '"' || char === "'" || char === "`";
-}
-
-const isUnquotedEnd = asciiCharTest("\"'`,;&<>)]}\\");
-
-function endsUnquoted(code: number): boolean {
-  return isBlankOrControl(code) || isUnquotedEnd(code);
-}
-
-function nextVisible(text: string, from: number): string {
-  let index = from;
-  while (index < text.length && (text[index] === " " || text[index] === "\t")) index += 1;
-  const char = text[index] ?? "";
-  return char === "\n" || char === "\r" ? "" : char;
-}
-
-/** Parses the value starting at `at`: a quoted string on one line (also `\"…\"` inside JSON strings) or a bare word. */
-function parseValue(text: string, at: number): Value | null {
-  let start = at;
-  if ("rRbBuU".includes(text[start] ?? "-") && isQuote(text[start + 1])) start += 1;
-  const first = text[start];
-  const escaped = first === "\\" && text[start + 1] === '"';
-  if (escaped || isQuote(first)) {
-    const close = escaped ? '\\"' : (first ?? "");
-    const open = start + close.length;
-    const window = text.slice(open, open + MAX_QUOTED + close.length);
-    const end = window.indexOf(close);
-    if (end === -1 || window.lastIndexOf("\n", end) !== -1) return null;
-    return { start: open, end: open + end, quoted: true, next: nextVisible(text, open + end + close.length) };
-  }
-  let end = start;
-  while (end < text.length && end - start < MAX_UNQUOTED && !endsUnquoted(text.charCodeAt(end))) end += 1;
-  if (end === start) return null;
-  return { start, end, quoted: false, next: nextVisible(text, end) };
+/** The text on the same line just before `index`, at most `limit` code units. */
+function lineBefore(text: string, index: number, limit: number): string {
+  const window = text.slice(Math.max(0, index - limit), index);
+  return window.slice(window.lastIndexOf("\n") + 1);
 }
 
 function keyedFamily(key: string, value: string): string | null {
@@ -98,21 +70,16 @@ function sameName(key: string, value: string): boolean {
   return normalize(value) === normalize(key) || normalize(value) === normalize(last);
 }
 
-/** 8+ characters without whitespace, with a digit, not made of words (API tokens have digits; names and types do not). */
+/** 8+ characters without whitespace that read as generated: letters outside words, or digits among letters. */
 function isTokenLike(value: string): boolean {
-  return (
-    value.length >= 8 &&
-    !WHITESPACE.test(value) &&
-    DIGIT.test(value) &&
-    !DIGITS.test(value) &&
-    !PLAIN_WORDS.test(value) &&
-    !isWordLike(value)
-  );
+  if (value.length < 8 || WHITESPACE.test(value)) return false;
+  if (looksGenerated(value)) return true;
+  return DIGIT.test(value) && !DIGITS.test(value) && !PLAIN_WORDS.test(value) && !isWordLike(value);
 }
 
 /** The family a literal `value` under a key of `kind` is reported as, or null when it is not a secret. */
 export function credentialFamily(kind: KeyKind, key: string, value: string): string | null {
-  if (isPlaceholder(value) || CONSTANT_NAME.test(value) || sameName(key, value)) return null;
+  if (isPlaceholder(value) || isMaskedToken(value) || CONSTANT_NAME.test(value) || sameName(key, value)) return null;
   const keyed = keyedFamily(key, value);
   if (keyed !== null) return keyed;
   switch (kind) {
@@ -141,6 +108,96 @@ function span(family: string, value: Value): Span {
   return { family, start: value.start, end: value.end, specificity };
 }
 
+interface KeySite {
+  text: string;
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  kind: KeyKind;
+  /** The quote the key was written in, if any. */
+  opener: string | undefined;
+  quotedKey: boolean;
+  /** The key sits inside a string rather than being quoted itself (`"API_TOKEN=…\n…"`). */
+  insideString: boolean;
+  /** Where the text after the key (and its closing quote) starts. */
+  at: number;
+}
+
+/** Where to look for the value, and how to judge it; `stop` means the key has no literal value here. */
+type Located = { value: Value | null; effective: KeyKind } | { stop: number };
+
+/** `key = value` and its relatives (`:`, `:=`, `::=`, `?=`, `.=`, `==`, …), possibly after a declared type. */
+function afterSeparator(site: KeySite, at: number, separator: RegExpExecArray): Located {
+  const { text, keyStart, kind } = site;
+  // `arn:…:secret:Name`, `urn:…:oauth:token-type`: a path component, not a key.
+  if (separator[1] === ":" && text[keyStart - 1] === ":") return { stop: site.keyEnd };
+  const value = parseValue(text, at + separator[0].length);
+  if (value === null) return { value, effective: kind };
+  const effective = COMPARISON.test(separator[1] ?? "") ? "key" : kind;
+  // `Server=db;Password=pa55word;Encrypt=true`: a `;`-separated pair list, not a statement.
+  const pairList = PAIR_FOLLOWS.test(text.slice(value.end, value.end + 40));
+  const context = {
+    separator: ASSIGNING.has(separator[1] ?? "") && separator[1] !== ":" ? "=" : (separator[1] ?? ""),
+    spaced: /[ \t]/.test(separator[0]),
+    quotedKey: site.quotedKey && !site.insideString,
+    next: pairList ? "" : value.next,
+  };
+  if (!value.quoted) {
+    // `The content pass: everything above…` is prose; a YAML value is followed by the end of the line or a comment.
+    const prose = context.separator === ":" && LETTER.test(value.next);
+    if (prose || isCodeValue(text.slice(value.start, value.end), context)) return { stop: value.start };
+  }
+  return { value, effective };
+}
+
+/** The forms without an operator: entries, constants, flags, shell `set`, and prose ("the token is …"). */
+function otherForms(site: KeySite): Located {
+  const { text, key, keyStart, kind, at } = site;
+  if (NAMES_ENTRY.test(lineBefore(text, keyStart, 48))) {
+    ENTRY_VALUE.lastIndex = at;
+    const entry = ENTRY_VALUE.exec(text);
+    if (entry !== null) return { value: parseValue(text, at + entry[0].length), effective: kind };
+  }
+  if (
+    site.quotedKey &&
+    text[at] === "," &&
+    CONSTANT_KEY.test(key) &&
+    /\([ \t]?$/.test(text.slice(keyStart - 3, keyStart - 1))
+  ) {
+    // `define('DB_PASSWORD', '…')`, `setdefault("API_TOKEN", "…")`: a constant name, then its value.
+    const value = parseValue(text, at + 1 + (text[at + 1] === " " ? 1 : 0));
+    return { value: value?.quoted ? value : null, effective: kind };
+  }
+  if (
+    (key.startsWith("-") || SPACE_ASSIGNMENT.test(lineBefore(text, keyStart, 32))) &&
+    text[at] === " " &&
+    text[at + 1] !== "-"
+  ) {
+    return { value: parseValue(text, at + 1), effective: kind };
+  }
+  PROSE.lastIndex = at;
+  const prose = PROSE.exec(text);
+  let value = prose === null ? null : parseValue(text, at + prose[0].length);
+  let effective: KeyKind = kind === "token" && inAuthorizationHeader(text, keyStart) ? "authorization" : "key";
+  if (value !== null && kind === "password" && prose?.[1] !== undefined) {
+    if (!value.quoted && text[value.end - 1] === ".") value = { ...value, end: value.end - 1 };
+    if (SPOKEN_PASSWORD.test(text.slice(value.start, value.end))) effective = "password";
+  }
+  return { value, effective };
+}
+
+function locateValue(site: KeySite): Located {
+  const { text, opener, key } = site;
+  let at = site.at;
+  if (opener === "<" && text[at] === ">") return { value: parseElementText(text, at + 1, key), effective: site.kind };
+  TYPE_THEN_EQUALS.lastIndex = at;
+  const typed = TYPE_THEN_EQUALS.exec(text);
+  if (typed !== null) at += typed[0].length;
+  SEPARATOR.lastIndex = at;
+  const separator = SEPARATOR.exec(text);
+  return separator === null ? otherForms(site) : afterSeparator(site, at, separator);
+}
+
 /** The secret assigned to the credential-named key spanning `keyStart`..`keyEnd`, and where scanning may resume (the value start, so a scheme word such as `Bearer` inside it is still seen). */
 function findAssigned(
   text: string,
@@ -148,7 +205,6 @@ function findAssigned(
   keyEnd: number,
   kind: KeyKind,
 ): { found: Span | null; resume: number } {
-  const key = text.slice(keyStart, keyEnd);
   const opener = text[keyStart - 1];
   const escapedKey = opener === '"' && text[keyStart - 2] === "\\";
   const quotedKey = isQuote(opener);
@@ -157,62 +213,30 @@ function findAssigned(
   if (escapedKey && text.startsWith('\\"', at)) at += 2;
   else if (quotedKey && text[at] === opener) at += 1;
   else insideString = quotedKey;
-  let value: Value | null = null;
-  let effective = kind;
-  if (opener === "<" && text[at] === ">") {
-    const end = text.slice(at + 1, at + 1 + MAX_QUOTED).indexOf("<") + at + 1;
-    if (end > at && text.startsWith(`</${key}>`, end)) value = { start: at + 1, end, quoted: true, next: "<" };
-  } else {
-    SEPARATOR.lastIndex = at;
-    const separator = SEPARATOR.exec(text);
-    if (separator !== null) {
-      // `arn:…:secret:Name`, `urn:…:oauth:token-type`: a path component, not a key.
-      if (separator[1] === ":" && text[keyStart - 1] === ":") return { found: null, resume: keyEnd };
-      value = parseValue(text, at + separator[0].length);
-      if (value !== null && COMPARISON.test(separator[1] ?? "")) effective = "key";
-      // `Server=db;Password=pa55word;Encrypt=true`: a `;`-separated pair list, not a statement.
-      const pairList = value !== null && PAIR_FOLLOWS.test(text.slice(value.end, value.end + 40));
-      const next = pairList ? "" : (value?.next ?? "");
-      const context = {
-        separator: separator[1] ?? "",
-        spaced: /[ \t]/.test(separator[0]),
-        quotedKey: quotedKey || escapedKey,
-        next,
-      };
-      if (value !== null && !value.quoted) {
-        // `The content pass: everything above…` is prose; a YAML value is followed by the end of the line or a comment.
-        const prose = context.separator === ":" && LETTER.test(value.next);
-        if (prose || isCodeValue(text.slice(value.start, value.end), context))
-          return { found: null, resume: value.start };
-      }
-    } else if (
-      quotedKey &&
-      text[at] === "," &&
-      CONSTANT_KEY.test(key) &&
-      /\([ \t]?$/.test(text.slice(keyStart - 3, keyStart - 1))
-    ) {
-      // `define('DB_PASSWORD', '…')`, `setdefault("API_TOKEN", "…")`: a constant name, then its value.
-      value = parseValue(text, at + 1 + (text[at + 1] === " " ? 1 : 0));
-      if (value !== null && !value.quoted) value = null;
-    } else if (key.startsWith("-") && text[at] === " " && text[at + 1] !== "-") {
-      value = parseValue(text, at + 1);
-    } else {
-      PROSE.lastIndex = at;
-      const prose = PROSE.exec(text);
-      if (prose !== null) value = parseValue(text, at + prose[0].length);
-      effective = kind === "token" && inAuthorizationHeader(text, keyStart) ? "authorization" : "key";
-      if (value !== null && kind === "password" && prose?.[1] !== undefined) {
-        if (!value.quoted && text[value.end - 1] === ".") value = { ...value, end: value.end - 1 };
-        if (SPOKEN_PASSWORD.test(text.slice(value.start, value.end))) effective = "password";
-      }
-    }
-  }
+  const key = text.slice(keyStart, keyEnd);
+  const site: KeySite = {
+    text,
+    key,
+    keyStart,
+    keyEnd,
+    kind,
+    opener,
+    quotedKey: quotedKey || escapedKey,
+    insideString,
+    at,
+  };
+  const located = locateValue(site);
+  if ("stop" in located) return { found: null, resume: located.stop };
+  const { value, effective } = located;
   if (value === null) return { found: null, resume: keyEnd };
   // `input("Password: ")`: the quote after the separator closes the string the key was written in.
   if (insideString && value.quoted && text[value.start - 1] === opener) return { found: null, resume: value.start };
   if (value.quoted && isCodeInQuotes(text.slice(value.start, value.end))) return { found: null, resume: value.start };
   const family = credentialFamily(effective, key, text.slice(value.start, value.end));
-  return { found: family === null ? null : span(family, value), resume: value.start };
+  if (family === null) return { found: null, resume: value.start };
+  // A long unquoted secret is redacted to its real end, and scanning resumes after it (so the scan stays linear).
+  const end = unquotedEnd(text, value);
+  return { found: span(family, { ...value, end }), resume: end > value.end ? end : value.start };
 }
 
 /** Every secret found by its position next to a credential word. Linear in the text length. */
@@ -242,6 +266,8 @@ export function findAssignments(text: string): Span[] {
     }
     let keyStart = hit;
     while (keyStart > 0 && hit - keyStart < MAX_KEY && isKeyChar(text.charCodeAt(keyStart - 1))) keyStart -= 1;
+    // `"…\nAPI_TOKEN=…"`: the `n` of an escaped newline is not part of the key.
+    if (keyStart < hit && text[keyStart - 1] === "\\" && "nrt".includes(text[keyStart] ?? "")) keyStart += 1;
     let keyEnd = hit + 1;
     while (keyEnd < text.length && keyEnd - hit < MAX_KEY && isKeyChar(text.charCodeAt(keyEnd))) keyEnd += 1;
     resume = keyEnd;

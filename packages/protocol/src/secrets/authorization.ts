@@ -1,6 +1,6 @@
 // HTTP Authorization credentials: `Bearer <token>` and `Basic <base64 user:password>`.
 import { isRandomLooking } from "./entropy.ts";
-import { isPlaceholder } from "./placeholder.ts";
+import { isMaskedToken, isPlaceholder } from "./placeholder.ts";
 import type { Span } from "./types.ts";
 import { SPECIFICITY } from "./types.ts";
 
@@ -37,14 +37,18 @@ export function findBearer(text: string, at: number): Span | null {
   return { family: "bearer-token", start, end: start + token.length, specificity: SPECIFICITY.generic };
 }
 
-/** The base64 credentials after the word `Basic` at `at` (length 5), when they decode to `user:password`. */
+/**
+ * The base64 credentials after the word `Basic` at `at` (length 5): in an Authorization header any literal (it may
+ * encode `user:password`, `:token` or a bare key), elsewhere only when they decode to `user:password`.
+ */
 export function findBasic(text: string, at: number): Span | null {
   BASE64.lastIndex = at + 5;
   const match = BASE64.exec(text);
   const encoded = match?.[1];
-  if (match === null || encoded === undefined) return null;
+  if (match === null || encoded === undefined || isPlaceholder(encoded) || isMaskedToken(encoded)) return null;
   const pair = PRINTABLE_PAIR.exec(Buffer.from(encoded, "base64").toString("latin1"));
-  if (pair === null || isPlaceholder(pair[1] ?? "")) return null;
+  const inHeader = inAuthorizationHeader(text, at) && encoded.length >= 12;
+  if (!inHeader && (pair === null || isPlaceholder(pair[1] ?? ""))) return null;
   const start = at + 5 + match[0].length - encoded.length;
   return { family: "basic-auth", start, end: start + encoded.length, specificity: SPECIFICITY.generic };
 }

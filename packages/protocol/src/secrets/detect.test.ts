@@ -1,27 +1,20 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { containsSecret, detectSecrets, findSecretInValue, redactSecrets } from "./detect.ts";
+import { buildBenign } from "../../test-fixtures/secrets/benign.ts";
+import { buildPlanted } from "../../test-fixtures/secrets/planted.ts";
+import { createRandom } from "../../test-fixtures/secrets/random.ts";
+import { containsSecret, detectSecrets, redactSecrets } from "./detect.ts";
+import { findSecretInValue } from "./value-scan.ts";
 
-const GITHUB = "ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ";
-const AWS = "AKIAZ7QWERTYUIOP2345";
+// Token-shaped test values are assembled at run time, so no literal token sits in the repository.
+const GITHUB = ["ghp", "a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ"].join("_");
+const AWS = ["AKIA", "Z7QWERTYUIOP2345"].join("");
 
-interface PlantedEntry {
-  family: string;
-  accept?: string[];
-  secret: string;
-  text: string;
-}
-
-interface BenignEntry {
-  category: string;
-  text: string;
-}
-
-function loadEntries<T>(name: string): T[] {
-  const url = new URL(`../../test-fixtures/secrets/${name}`, import.meta.url);
-  return (JSON.parse(readFileSync(url, "utf8")) as { entries: T[] }).entries;
-}
+/** The planted and benign corpora, generated from their seed (the order of the two calls fixes their content). */
+const SEED = 20240601;
+const corpusRandom = createRandom(SEED);
+const PLANTED = buildPlanted(corpusRandom);
+const BENIGN = buildBenign(corpusRandom, 50);
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, "utf8");
@@ -103,7 +96,7 @@ test("secrets are found anywhere inside a JSON value, keys included", () => {
 });
 
 test("every planted secret is found with its family and is gone after redaction", () => {
-  const planted = loadEntries<PlantedEntry>("planted.json");
+  const planted = PLANTED;
   const families = new Set(planted.map((entry) => entry.family));
   const missed: string[] = [];
   let detected = 0;
@@ -126,7 +119,7 @@ test("every planted secret is found with its family and is gone after redaction"
 });
 
 test("look-alikes are flagged at most 1% of the time", () => {
-  const benign = loadEntries<BenignEntry>("benign.json");
+  const benign = BENIGN;
   const flagged = benign.filter((entry) => detectSecrets(entry.text).length > 0);
   const rate = flagged.length / benign.length;
   console.log(`benign ${benign.length} / flagged ${flagged.length} / rate ${(rate * 100).toFixed(2)}%`);

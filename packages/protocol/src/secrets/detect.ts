@@ -1,8 +1,10 @@
 // The detector: one anchor pass dispatching to provider rules, private-key blocks and URL credentials, one pass over
 // credential words, then merging and byte offsets.
 import { createAnchorScanner } from "./anchors.ts";
-import { credentialFamily, findAssignments } from "./assignments.ts";
-import { classifyKeyName } from "./key-name.ts";
+import { findAssignments } from "./assignments.ts";
+import { findCommandLineSecrets } from "./command-lines.ts";
+import { findKubernetesSecretValues } from "./kubernetes-secret.ts";
+import { findLegacyVaultTokens } from "./legacy-vault.ts";
 import { mergeSpans } from "./merge.ts";
 import { toByteFindings } from "./offsets.ts";
 import { isMaskedToken } from "./placeholder.ts";
@@ -74,6 +76,9 @@ function findSpans(text: string): Span[] {
     reached.set(name, span.end);
   }
   for (const span of findAssignments(text)) spans.push(span);
+  for (const span of findKubernetesSecretValues(text)) spans.push(span);
+  for (const span of findCommandLineSecrets(text)) spans.push(span);
+  for (const span of findLegacyVaultTokens(text)) spans.push(span);
   return mergeSpans(spans);
 }
 
@@ -99,44 +104,4 @@ export function redactSecrets(text: string): Redaction {
   out += text.slice(from);
   const families = [...new Set(spans.map((span) => span.family))].sort();
   return { text: out, redactions: spans.length, families };
-}
-
-const MAX_DEPTH = 64;
-
-function keyedSecret(key: string, value: string): SecretFinding | null {
-  const kind = classifyKeyName(key);
-  if (kind === null) return null;
-  const family = credentialFamily(kind, key, value);
-  return family === null ? null : { family, start: 0, end: Buffer.byteLength(value, "utf8") };
-}
-
-function walk(value: unknown, depth: number, seen: Set<object>): SecretFinding | null {
-  if (typeof value === "string") return detectSecrets(value)[0] ?? null;
-  if (value === null || typeof value !== "object" || depth > MAX_DEPTH || seen.has(value)) return null;
-  seen.add(value);
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = walk(item, depth + 1, seen);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const found =
-      walk(key, depth + 1, seen) ??
-      walk(item, depth + 1, seen) ??
-      (typeof item === "string" ? keyedSecret(key, item) : null);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-/**
- * The first secret in any string inside a JSON-like value (object keys included), or null. A string value under a
- * credential-named key (`{"password": "…"}`) counts as a `credential-assignment` covering the whole string.
- * Offsets are UTF-8 byte offsets into the string that holds the secret. Cycles and nesting past 64 levels are not
- * followed.
- */
-export function findSecretInValue(value: unknown): SecretFinding | null {
-  return walk(value, 0, new Set());
 }

@@ -12,5 +12,8 @@ export const SECRET_FAMILIES: readonly string[] = [
     "bearer-token",
     "basic-auth",
     "high-entropy-token",
+    "kubernetes-secret",
+    "cli-credentials",
+    "facebook-app-token",
   ]),
 ].sort();

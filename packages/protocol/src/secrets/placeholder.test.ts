@@ -37,7 +37,12 @@ test("documentation masks of provider tokens are recognised", () => {
   const cases: [string, boolean][] = [
     ["ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", true],
     ["AKIAIOSFODNN7EXAMPLE", true],
-    ["ghp_a1B2a1B2a1B2a1B2a1B2a1B2a1B2a1B2a1B2", false],
+    // A short unit repeated is typed by a person, never generated; an irregular body is a key.
+    ["ghp_a1B2a1B2a1B2a1B2a1B2a1B2a1B2a1B2a1B2", true],
+    ["sk-proj-1234567890123456789012345678", true],
+    ["hf_YourTokenHereYourTokenHere", true],
+    ["AIzaaAbBcCaAbBcCaAbBcCaAbBcCaAbBcCaAbBcC", true],
+    [["ghp", "q7Zr2Lk9Xw4Mv8Tn3Bs6Pd1Hf5Jc0Ya2Ue7Gi"].join("_"), false],
   ];
   for (const [token, expected] of cases) assert.equal(isMaskedToken(token), expected, token);
 });

@@ -1,4 +1,5 @@
 // Values that sit where a secret would but are not one: placeholders, masks, references and code.
+import { isTypedPattern, looksGenerated } from "./value-shape.ts";
 
 const NON_VALUES = new Set([
   "null",
@@ -104,9 +105,9 @@ const NON_VALUES = new Set([
 ]);
 
 const MARKERS =
-  /example|placeholder|dummy|redacted|sample|your[-_ ]?(?:own[-_ ]?)?[a-z]|(?:^|[-_ ])here$|^(?:insert|enter|replace|paste|put|add)[-_ ]/i;
+  /example|(?:^|[_.-])(?:test|demo|abc123|test123|demo123|dummy|fake)$|…|\.\.\.$|^[A-Za-z0-9]{1,10}[-_]$|placeholder|dummy|redacted|sample|your[-_ ]?(?:own[-_ ]?)?[a-z]|(?:^|[-_ ])here$|^(?:insert|enter|replace|paste|put|add)[-_ ]/i;
 const REFERENCE_PREFIX =
-  /^(?:\$[{(A-Za-z_]|%[A-Za-z_(]|#\{|@\{|\{\{|<|\[|env:|vault:|secret:|ref\+|op:\/\/|arn:aws:secretsmanager|!vault|sm:\/\/|gcp:|azure:)/i;
+  /^(?:\$[{(A-Za-z_]|%[A-Za-z_][A-Za-z0-9_]*%|%\(|#\{|@\{|\{\{|<|\[|env:|vault:|secret:|ref\+|op:\/\/|arn:aws:secretsmanager|!vault|sm:\/\/|gcp:|azure:)/i;
 const REFERENCE_INSIDE =
   /process\.env|import\.meta\.env|os\.environ|os\.getenv|getenv\(|System\.getenv|Environment\.GetEnvironmentVariable|ENV\[|\$\{\{|\{\{\s*secrets|\$\{[A-Za-z_]/;
 const MASK = /^(.)\1*$/;
@@ -125,22 +126,35 @@ export function isPlaceholder(value: string): boolean {
   return PATH.test(trimmed);
 }
 
-const CODE_IN_QUOTES = /^\s*\+|\)\s*;|\(\{|\}\)|=>|\)\s*\{/;
+const CODE_IN_QUOTES = /^\s*\+\s|\)\s*;|\(\{|\}\)|=>|\)\s*\{/;
 
 /** True when a quoted "value" is really code between two string literals (`"credentials: " + input)`). */
 export function isCodeInQuotes(value: string): boolean {
   return CODE_IN_QUOTES.test(value);
 }
 
-const MASKED_TOKEN = /(.)\1{7,}|example/i;
+const MASKED_TOKEN =
+  /(.)\1{7,}|example|[xX]{6,}|[#*•]{4,}|(?:[xX]{4}[-_ ]?){3}|0123456789|123456789|abcdefghij|[{<][a-z_]{3,}[}>]|your[-_]?(?:key|token|secret)|(?:key|token|secret)[-_]?here/i;
+/** A provider prefix (`sk-proj-`, `ghp_`, `xoxb-`), so the body after it can be checked on its own. */
+const PROVIDER_PREFIX = /^(?:[A-Za-z0-9]{1,12}[_.-]){1,3}/;
 
-/** True when a provider-format token is a documentation mask (`ghp_xxxx…`, `…EXAMPLE`) rather than a key. */
+/**
+ * True when a provider-format token or a value is a documentation mask (`ghp_xxxx…`, `…EXAMPLE`, `sk-…YourKeyHere`,
+ * `npm_1234567890…`, `hf_aAbBcC…`) rather than a key: runs, straight sequences and repeated units, with or without
+ * the provider prefix in front.
+ */
 export function isMaskedToken(token: string): boolean {
-  return MASKED_TOKEN.test(token);
+  if (MASKED_TOKEN.test(token)) return true;
+  const body = token.replace(PROVIDER_PREFIX, "");
+  if (body.length >= 4 && isTypedPattern(body)) return true;
+  // A prefix without a separator (`AIza`, `AKIA`, `EAA`) before a typed pattern.
+  for (let skip = 1; skip <= 8 && token.length - skip >= 12; skip += 1)
+    if (isTypedPattern(token.slice(skip))) return true;
+  return false;
 }
 
-const CODE_START = /^[$%{[(<@!&*:=.?|>\\]/;
-const CODE_INSIDE = /[()[\]{}]|=>|==(?!=*$)|\?\.|\?\?|\|\||&&|[+|?]$|(?:^|\W)(?:this|self)\./;
+const CODE_START = /^[$%{[(<@&*:=.?|>\\]|^![A-Za-z_$][\w$.]*$/;
+const CODE_INSIDE = /[()[\]{}]|=>|==(?!=*$)|\?\.|\?\?|\|\||&&|^.{0,63}[+|?]$|(?:^|\W)(?:this|self)\./;
 const DOTTED_PATH = /^[A-Za-z_$#][\w$#]*(?:(?:\??\.|::|->)[A-Za-z_$#][\w$#]*)+;?$/;
 /** `a.b=c` or `a=b`: an assignment chain, not a value (base64 padding `abc==` is not one). */
 const CHAINED = /^[A-Za-z_$#][\w$#.]*=(?!=*$)/;
@@ -161,10 +175,14 @@ export interface UnquotedContext {
 
 /** True when an unquoted value after a credential key reads as program code (a variable, call, member or type) rather than a literal. */
 export function isCodeValue(value: string, { separator, spaced, quotedKey, next }: UnquotedContext): boolean {
-  if (CODE_START.test(value) || CODE_INSIDE.test(value) || DOTTED_PATH.test(value) || CHAINED.test(value)) return true;
+  // `!isReady` negates a variable; `!WP5KXi1aEq…` is a password that starts with `!`.
+  const codeStart = CODE_START.test(value) && !(value.startsWith("!") && looksGenerated(value.slice(1)));
+  if (codeStart || CODE_INSIDE.test(value) || CHAINED.test(value)) return true;
+  // `config.db.password` is a member path; `iiVBVS539W.oEm1AdptbDnVe` is a password with a dot in it.
+  if (DOTTED_PATH.test(value) && !value.split(/\??\.|::|->/).some(looksGenerated)) return true;
   if (next === ">" && value.endsWith("=")) return true;
   if (separator !== ":" && separator !== "=" && separator !== ":=") return true;
-  if (!IDENTIFIER.test(value)) return false;
+  if (!IDENTIFIER.test(value) || looksGenerated(value)) return false;
   if (LETTERS_CAMEL.test(value) || quotedKey) return true;
   if (",;)}].|&=(".includes(next) && next !== "") return true;
   return spaced && separator !== ":" && !HAS_DIGIT.test(value);

@@ -1,26 +1,11 @@
 // Provider token formats, written from each provider's published key format. One entry per family.
 import { isRandomLooking } from "./entropy.ts";
+import { B, E, rule } from "./rule-builder.ts";
+import { COMMAND_RULES } from "./rules-commands.ts";
+import { PLATFORM_RULES } from "./rules-platforms.ts";
+import { SERVICE_RULES } from "./rules-services.ts";
 import { SPECIFICITY } from "./types.ts";
 import type { KeyedRule, TokenRule } from "./types.ts";
-
-/** Not preceded by a token character, except after a JSON/C escape such as `\n`. */
-const B = String.raw`(?:(?<![A-Za-z0-9_-])|(?<=\\[nrt]))`;
-/** Not followed by a token character. */
-const E = String.raw`(?![A-Za-z0-9_-])`;
-
-interface RuleOptions {
-  back?: number;
-  group?: boolean;
-  specificity?: number;
-  validate?: TokenRule["validate"];
-  masks?: boolean;
-}
-
-function rule(family: string, anchors: readonly string[], source: string, options: RuleOptions = {}): TokenRule {
-  const { back = 0, group = false, specificity = SPECIFICITY.provider, validate, masks = true } = options;
-  const flags = group ? "yd" : "y";
-  return { family, anchors, pattern: new RegExp(source, flags), back, group, specificity, masks, validate };
-}
 
 const LOWER = /[a-z]/;
 const UPPER = /[A-Z]/;
@@ -190,6 +175,9 @@ export const TOKEN_RULES: readonly TokenRule[] = [
   ),
   rule("notion-token", ["ntn_", "secret_"], String.raw`${B}(?:ntn_[A-Za-z0-9]{40,50}|secret_[A-Za-z0-9]{43})${E}`),
   rule("langsmith-api-key", ["lsv2_pt_", "lsv2_sk_"], String.raw`${B}lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}${E}`),
+  ...PLATFORM_RULES,
+  ...SERVICE_RULES,
+  ...COMMAND_RULES,
 ];
 
 /** Providers whose keys have no distinctive prefix, recognised by the key name they are assigned to. */

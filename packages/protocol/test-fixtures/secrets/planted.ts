@@ -132,8 +132,8 @@ function containerEntries(random: Random): PlantedEntry[] {
 
 function contextEntries(random: Random): PlantedEntry[] {
   const entries: PlantedEntry[] = [];
-  const add = (family: string, secret: string, text: string): void => {
-    entries.push({ family, secret, text });
+  const add = (family: string, secret: string, text: string, accept?: string[]): void => {
+    entries.push({ family, secret, text, ...(accept ? { accept } : {}) });
   };
   const urls: ((p: string) => string)[] = [
     (p) => `DATABASE_URL=postgres://app:${p}@db.internal:5432/app?sslmode=require`,
@@ -175,7 +175,8 @@ function contextEntries(random: Random): PlantedEntry[] {
   ];
   for (const assignment of assignments) {
     const secret = password(random);
-    add("credential-assignment", secret, assignment(secret));
+    // A Kubernetes Secret's values are all secrets, whatever their key: reported under that family when it wins.
+    add("credential-assignment", secret, assignment(secret), ["kubernetes-secret"]);
   }
   add("credential-assignment", "changeme", "DB_PASS=changeme\nDB_USER=app");
   const tokens: ((s: string) => string)[] = [
@@ -222,7 +223,8 @@ function contextEntries(random: Random): PlantedEntry[] {
   ];
   for (const entropy of entropies) {
     const secret = random.pick([random.alnum(40), random.base64(32)]);
-    add("high-entropy-token", secret, entropy(secret));
+    // `SIGNING_KEY`, `encryption_key`, `license_key` name credentials, so their values count as assignments too.
+    add("high-entropy-token", secret, entropy(secret), ["credential-assignment"]);
   }
   return entries;
 }

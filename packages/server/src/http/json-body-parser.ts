@@ -1,10 +1,12 @@
 // The JSON body parser. It parses as Fastify's own does (secure-json-parse, refusing `__proto__` and `constructor`
 // poisoning) and also remembers which whole numbers were written with a fraction or an exponent (`29.0`, `1e3`):
 // JSON.parse turns them into the integers 29 and 1000, but the contract's integer fields are strict and refuse them,
-// as upstream does. strict-integers.ts compares what is remembered here with each operation's schema.
+// as upstream does. strict-integers.ts compares what is remembered here with each operation's schema. A body nested
+// past MAX_JSON_DEPTH is refused before parsing, so nothing downstream can run out of stack.
 import type { FastifyRequest } from "fastify";
 import { errorCodes } from "fastify";
 import secureJson from "secure-json-parse";
+import { MAX_JSON_DEPTH, nestingTooDeep, nestsDeeperThan } from "./json-depth.ts";
 
 /** Per parsed object or array: the keys whose value is a whole number spelled with a fraction or an exponent. */
 const floatSpelledKeys = new WeakMap<object, Set<string>>();
@@ -35,6 +37,10 @@ export function parseJsonBody(
 ): void {
   if (body.length === 0) {
     done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+    return;
+  }
+  if (nestsDeeperThan(body.toString(), MAX_JSON_DEPTH)) {
+    done(nestingTooDeep(), undefined);
     return;
   }
   try {
