@@ -1,6 +1,9 @@
 export {
   type Answer,
   type ChatServer,
+  commonPrefixBytes,
+  keptPrefix,
+  promptText,
   type Script,
   startChatServer,
   systemPromptOf,
