@@ -56,7 +56,9 @@ export function wireText(content: unknown): string {
  * trailing fields would not).
  */
 export function promptText(request: WireRequest): string {
-  return [JSON.stringify(request.tools ?? []), ...request.messages.map((message) => JSON.stringify(message))].join("\n");
+  return [JSON.stringify(request.tools ?? []), ...request.messages.map((message) => JSON.stringify(message))].join(
+    "\n",
+  );
 }
 
 /** How much of `previous` (as bytes of its promptText) `next` keeps as an exact prefix, from 0 to 1. */
