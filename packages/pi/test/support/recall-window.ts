@@ -22,26 +22,29 @@ export function recallTexts(request: WireRequest): string[] {
   return request.messages.map((message) => wireText(message.content)).filter((text) => text.includes(LABEL));
 }
 
-/** UTF-8 bytes of every recall block in the request's window (a head block counts once, each patch or message too). */
-export function recallBytes(request: WireRequest): number {
-  let bytes = 0;
+const END = "END_POWERCONTEXT_PREPARED_CONTEXT_V1";
+
+/** Every recall block in the request's window, in order (a head block, each patch and each message). */
+export function recallBlocks(request: WireRequest): string[] {
+  const blocks: string[] = [];
   for (const text of recallTexts(request)) {
     let at = text.indexOf(LABEL);
     while (at >= 0) {
-      const end = text.indexOf("END_POWERCONTEXT_PREPARED_CONTEXT_V1", at);
-      const stop = end < 0 ? text.length : end + "END_POWERCONTEXT_PREPARED_CONTEXT_V1".length;
-      bytes += Buffer.byteLength(text.slice(at, stop));
+      const end = text.indexOf(END, at);
+      const stop = end < 0 ? text.length : end + END.length;
+      blocks.push(text.slice(at, stop));
       at = text.indexOf(LABEL, stop);
     }
   }
-  return bytes;
+  return blocks;
+}
+
+/** UTF-8 bytes of every recall block in the request's window. */
+export function recallBytes(request: WireRequest): number {
+  return recallBlocks(request).reduce((sum, block) => sum + Buffer.byteLength(block), 0);
 }
 
 /** The last recall block the request carries (the one in force), or undefined. */
 export function lastRecall(request: WireRequest): string | undefined {
-  const text = recallTexts(request).at(-1);
-  if (text === undefined) return undefined;
-  const at = text.lastIndexOf(LABEL);
-  const end = text.indexOf("END_POWERCONTEXT_PREPARED_CONTEXT_V1", at);
-  return end < 0 ? text.slice(at) : text.slice(at, end + "END_POWERCONTEXT_PREPARED_CONTEXT_V1".length);
+  return recallBlocks(request).at(-1);
 }
