@@ -1,6 +1,7 @@
 // Real Pi + real Server: the recall chain, bundled-Skill discovery, and the seed's five-step shared check.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { hasPromptSections } from "@powercontext/pi-testing";
 import { systemPromptOf } from "./support/fake-model.ts";
 import { EXTENSION_PATH, PACKAGE_DIR, PI_VERSIONS, type PiVersion, runPrint } from "./support/pi-rpc.ts";
 import { callTool, lastToolResult, setupSuite } from "./support/suite.ts";
@@ -17,7 +18,7 @@ const CITATION =
  * default placement is a section; see docs/pi.md, "Recall placement").
  */
 function recallBlock(systemPrompt: string, version: PiVersion): string {
-  const section = version.name !== "0.82.1";
+  const section = hasPromptSections(version);
   const opening = section ? "\n\n<powercontext>\n" : "\n\n";
   const closing = section ? "\n</powercontext>" : "";
   const at = systemPrompt.lastIndexOf(`${opening}${LABEL}\n\n`);

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { keptPrefix, makeHome, type WireRequest } from "@powercontext/pi-testing";
-import { EXTENSION_PATH, PACKAGE_DIR, PI_VERSIONS, type PiVersion } from "./support/pi-rpc.ts";
+import { hasPromptSections as hasSections, keptPrefix, makeHome, type WireRequest } from "@powercontext/pi-testing";
+import { EXTENSION_PATH, PACKAGE_DIR, PI_VERSIONS } from "./support/pi-rpc.ts";
 import {
   CITATION,
   LABEL,
@@ -30,8 +30,6 @@ const QUESTIONS = [
   "How do database migrations run?",
   "How does the web client read feature flags?",
 ];
-/** Pi 0.86 and later have prompt sections. */
-const hasSections = (version: PiVersion) => version.name !== "0.82.1";
 
 for (const version of PI_VERSIONS) {
   describe(`Pi ${version.name}: recall placement`, () => {

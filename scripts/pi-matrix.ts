@@ -1,0 +1,96 @@
+// The Pi host matrix: runs the real-Pi suites of powercontext-pi, powercontext-fold and powercontext-state against
+// chosen Pi versions. A version that is not a devDependency is installed on demand into node_modules/.cache/pi-hosts
+// (its own directory, so the default `npm install` stays as it is), then every suite runs with POWERCONTEXT_PI_HOST
+// naming it. Usage: npm run pi-matrix -- <version> [<version> …]   (or `all` for every version of PI_HOST_MATRIX)
+// Writes node_modules/.cache/pi-hosts/results-<version>.json and prints one Markdown row per version.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cachedHostDir, HOST_CACHE, PI_HOST_MATRIX } from "../packages/pi-testing/src/hosts.ts";
+
+const PACKAGES = ["pi", "fold", "state"] as const;
+const INSTALLED = new Set(["1.6.0", "0.82.1"]);
+
+interface SuiteResult {
+  passed: string[];
+  failed: string[];
+  skipped: string[];
+}
+
+function install(version: string): number {
+  if (INSTALLED.has(version) || existsSync(cachedHostDir(version))) return 0;
+  const dir = join(HOST_CACHE, version);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true }));
+  const started = performance.now();
+  const npm = spawnSync(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--no-package-lock", `@earendil-works/pi-coding-agent@${version}`],
+    { cwd: dir, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (npm.status !== 0) throw new Error(`npm install of Pi ${version} failed (${npm.status})`);
+  return (performance.now() - started) / 1000;
+}
+
+const unescape = (text: string) =>
+  text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+
+/** Leaf test results from Node's JUnit reporter. */
+function parseJunit(xml: string): SuiteResult {
+  const result: SuiteResult = { passed: [], failed: [], skipped: [] };
+  for (const match of xml.matchAll(/<testcase name="([^"]*)"([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const name = unescape(match[1] as string);
+    const body = `${match[2]}${match[4] ?? ""}`;
+    if (body.includes("failure=") || body.includes("<failure")) result.failed.push(name);
+    else if (body.includes("<skipped")) result.skipped.push(name);
+    else result.passed.push(name);
+  }
+  return result;
+}
+
+function runSuites(version: string, pkg: string): Promise<SuiteResult> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--disable-warning=ExperimentalWarning",
+      "--test",
+      "--test-concurrency=2",
+      "--test-reporter=junit",
+      `packages/${pkg}/test/**/*.test.ts`,
+    ],
+    { env: { ...process.env, POWERCONTEXT_PI_HOST: version }, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let xml = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    xml += chunk.toString("utf8");
+  });
+  return new Promise((resolve) => child.on("close", () => resolve(parseJunit(xml))));
+}
+
+const requested = process.argv.slice(2).flatMap((arg) => (arg === "all" ? PI_HOST_MATRIX : [arg]));
+if (requested.length === 0 || requested.some((version) => !PI_HOST_MATRIX.includes(version))) {
+  console.error(`usage: npm run pi-matrix -- <version>… | all; versions: ${PI_HOST_MATRIX.join(", ")}`);
+  process.exit(2);
+}
+let failures = 0;
+for (const version of requested) {
+  const installSeconds = install(version);
+  const results: Record<string, SuiteResult> = {};
+  for (const pkg of PACKAGES) {
+    process.stderr.write(`pi-matrix: Pi ${version}, packages/${pkg}\n`);
+    results[pkg] = await runSuites(version, pkg);
+  }
+  writeFileSync(
+    join(HOST_CACHE, `results-${version}.json`),
+    JSON.stringify({ version, installSeconds, results }, null, 2),
+  );
+  const cells = PACKAGES.map((pkg) => {
+    const { passed, failed } = results[pkg] as SuiteResult;
+    failures += failed.length;
+    return `${passed.length}/${passed.length + failed.length}${failed.length > 0 ? ` (failed: ${failed.join("; ")})` : ""}`;
+  });
+  console.log(
+    `| ${version} | ${cells.join(" | ")} | ${installSeconds === 0 ? "installed" : `${installSeconds.toFixed(0)} s`} |`,
+  );
+}
+process.exit(failures === 0 ? 0 : 1);
