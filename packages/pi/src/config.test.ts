@@ -15,6 +15,7 @@ test("with no variables the settings are the documented defaults", () => {
     httpBudgetMs: 4000,
     flushMaxCalls: 4,
     recallPlacement: "auto",
+    recallResend: "new-items",
   });
 });
 

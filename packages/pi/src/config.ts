@@ -3,7 +3,12 @@
 import { type Environment, readEnvironment } from "@powercontext/pi-kit";
 import { type Static, Type } from "typebox";
 import { configError } from "./errors.ts";
-import { RECALL_PLACEMENT_SETTINGS, type RecallPlacementSetting } from "./placement.ts";
+import {
+  RECALL_PLACEMENT_SETTINGS,
+  RECALL_RESEND_SETTINGS,
+  type RecallPlacementSetting,
+  type RecallResend,
+} from "./placement.ts";
 
 export interface Settings {
   /** Server base URL without trailing slashes. */
@@ -23,6 +28,8 @@ export interface Settings {
   flushMaxCalls: number;
   /** Where recall goes: `auto` picks the best placement the host supports (see placement.ts). */
   recallPlacement: RecallPlacementSetting;
+  /** What a changed recall sends in a section or message: only new items, or the whole block. */
+  recallResend: RecallResend;
 }
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
@@ -77,6 +84,13 @@ export const PiEnvironment = Type.Object({
       description: "Where recall goes: auto (the best the host supports), system-prompt, section or message.",
     },
   ),
+  POWERCONTEXT_PI_RECALL_RESEND: Type.Union(
+    RECALL_RESEND_SETTINGS.map((setting) => Type.Literal(setting)),
+    {
+      default: "new-items",
+      description: "What a changed recall sends as a section or message: new-items or whole-block.",
+    },
+  ),
 });
 export type PiEnvironment = Static<typeof PiEnvironment>;
 
@@ -114,6 +128,7 @@ export function loadSettings(env: Environment): Settings {
     httpBudgetMs: read.POWERCONTEXT_PI_HTTP_BUDGET_MS,
     flushMaxCalls: read.POWERCONTEXT_PI_FLUSH_MAX_CALLS,
     recallPlacement: read.POWERCONTEXT_PI_RECALL_PLACEMENT,
+    recallResend: read.POWERCONTEXT_PI_RECALL_RESEND,
   };
 }
 

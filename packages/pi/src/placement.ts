@@ -8,6 +8,13 @@ export const RECALL_PLACEMENT_SETTINGS = ["auto", "system-prompt", "section", "m
 export type RecallPlacementSetting = (typeof RECALL_PLACEMENT_SETTINGS)[number];
 export type RecallPlacement = Exclude<RecallPlacementSetting, "auto">;
 
+/**
+ * What a section or message carries when recall changed: only the items the window does not hold yet, or the whole
+ * block again. The default is chosen by measurement (docs/benchmarks.md, "Recall and the prompt cache").
+ */
+export const RECALL_RESEND_SETTINGS = ["new-items", "whole-block"] as const;
+export type RecallResend = (typeof RECALL_RESEND_SETTINGS)[number];
+
 /** The tag of the PowerContext prompt section (Pi wraps it as `<powercontext>…</powercontext>`). */
 export const RECALL_SECTION = "powercontext";
 /** The custom message type of recall delivered as a message. */
@@ -18,6 +25,11 @@ export interface PlacementDecision {
   setting: RecallPlacementSetting;
   /** One sentence for `/pc`: why this placement is in force. */
   reason: string;
+}
+
+/** Whether the run's model accepts system messages mid-conversation (its `compat` says so). */
+export function acceptsMidConversationSystem(model: unknown): boolean {
+  return isObject(model) && isObject(model.compat) && model.compat.supportsMidConvoSystemMessages === true;
 }
 
 /** The host's mutable prompt sections (Pi 0.86 and later), or null when the host has none. */

@@ -21,36 +21,51 @@ function sectionPatch(message: unknown): { found: boolean; text: string | null }
 }
 
 /**
- * The powercontext section the model currently has, or null. System messages patch sections in order; a compaction
- * entry carries the complete prompt state at its boundary, so it replaces what came before.
+ * Every value the powercontext section took in the window, oldest first; the last is the one in force (null when
+ * removed). A compaction entry carries the complete prompt state at its boundary, and the system messages before it
+ * leave the window, so it starts the list again.
  */
-export function heldSection(branch: readonly unknown[]): string | null {
-  let held: string | null = null;
+export function sectionHistory(branch: readonly unknown[]): (string | null)[] {
+  let history: (string | null)[] = [];
   for (const entry of branch) {
     if (!isObject(entry)) continue;
     if (entry.type === "compaction" && isObject(entry.systemMessage)) {
       const patch = sectionPatch(entry.systemMessage);
-      held = patch.found ? patch.text : null;
+      history = patch.found ? [patch.text] : [];
       continue;
     }
     if (entry.type !== "message") continue;
     const patch = sectionPatch(entry.message);
-    if (patch.found) held = patch.text;
+    if (patch.found) history.push(patch.text);
+  }
+  return history;
+}
+
+/** The powercontext section the model currently has, or null. */
+export function heldSection(branch: readonly unknown[]): string | null {
+  return sectionHistory(branch).at(-1) ?? null;
+}
+
+/**
+ * The recall messages still in the window, oldest first. A compaction summarizes what came before it, so after one
+ * the recall is sent again rather than assumed present.
+ */
+export function recallMessages(branch: readonly unknown[]): string[] {
+  let held: string[] = [];
+  for (const entry of branch) {
+    if (!isObject(entry)) continue;
+    if (entry.type === "compaction") held = [];
+    else if (
+      entry.type === "custom_message" &&
+      entry.customType === RECALL_MESSAGE_TYPE &&
+      typeof entry.content === "string"
+    )
+      held.push(entry.content);
   }
   return held;
 }
 
-/**
- * The text of the last recall message still in the window, or null. A compaction summarizes what came before it,
- * so after one the recall is sent again rather than assumed present.
- */
+/** The text of the last recall message still in the window, or null. */
 export function heldMessage(branch: readonly unknown[]): string | null {
-  let held: string | null = null;
-  for (const entry of branch) {
-    if (!isObject(entry)) continue;
-    if (entry.type === "compaction") held = null;
-    else if (entry.type === "custom_message" && entry.customType === RECALL_MESSAGE_TYPE)
-      held = typeof entry.content === "string" ? entry.content : null;
-  }
-  return held;
+  return recallMessages(branch).at(-1) ?? null;
 }

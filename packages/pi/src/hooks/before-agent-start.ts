@@ -4,7 +4,7 @@ import { describeError } from "../errors.ts";
 import { flushThrough } from "../flush-now.ts";
 import type { HostContext } from "@powercontext/pi-kit";
 import { deliverRecall, keepHeldSection, type RecallDelivery } from "../delivery.ts";
-import { decidePlacement, promptSections } from "../placement.ts";
+import { acceptsMidConversationSystem, decidePlacement, promptSections } from "../placement.ts";
 import { prepareRecall } from "../recall.ts";
 import type { Runtime } from "../runtime.ts";
 import { turnIdentity } from "../turn.ts";
@@ -27,7 +27,7 @@ export interface BeforeAgentStartInput {
 export async function beforeAgentStart(
   runtime: Runtime,
   event: BeforeAgentStartInput,
-  ctx: Pick<HostContext, "cwd" | "sessionManager" | "signal">,
+  ctx: Pick<HostContext, "cwd" | "sessionManager" | "signal"> & { model?: unknown },
 ): Promise<RecallDelivery> {
   const sections = promptSections(event.systemPromptOptions);
   runtime.placement = decidePlacement(runtime.settings.recallPlacement, sections !== null);
@@ -50,7 +50,13 @@ export async function beforeAgentStart(
   );
   const capture = captureTurn(runtime, { scopeId, prompt, cwd: ctx.cwd, ctx }, signal);
   const [content] = await Promise.all([recall, capture]);
-  return deliverRecall(placement, content, { systemPrompt: event.systemPrompt, sections, branch: readBranch(ctx) });
+  return deliverRecall(placement, content, {
+    systemPrompt: event.systemPrompt,
+    sections,
+    branch: readBranch(ctx),
+    resend: settings.recallResend,
+    midConversation: acceptsMidConversationSystem(ctx.model),
+  });
 }
 
 function readBranch(ctx: Pick<HostContext, "sessionManager">): readonly unknown[] {
