@@ -24,24 +24,24 @@ interface Variant {
   name: string;
   /** Load powercontext-pi with this placement; null runs the same session without it. */
   placement: string | null;
+  resend?: "new-items" | "whole-block";
   /** Whether the model accepts system messages mid-conversation (a section patch then stays in place). */
   midConversationSystem: boolean;
 }
 
 const VARIANTS: readonly Variant[] = [
   { name: "without PowerContext", placement: null, midConversationSystem: true },
+  { name: "auto = section, new-items (default)", placement: "auto", resend: "new-items", midConversationSystem: true },
+  { name: "auto = section, whole-block", placement: "auto", resend: "whole-block", midConversationSystem: true },
   {
-    name: "auto (section), model takes mid-conversation system messages",
+    name: "auto = section, new-items, model without mid-conversation system messages",
     placement: "auto",
-    midConversationSystem: true,
-  },
-  {
-    name: "auto (section), model without them (Pi rebuilds the head)",
-    placement: "auto",
+    resend: "new-items",
     midConversationSystem: false,
   },
   { name: "system-prompt (the seed's)", placement: "system-prompt", midConversationSystem: true },
-  { name: "message", placement: "message", midConversationSystem: true },
+  { name: "message, new-items", placement: "message", resend: "new-items", midConversationSystem: true },
+  { name: "message, whole-block", placement: "message", resend: "whole-block", midConversationSystem: true },
 ];
 
 /** Three turns per topic: the question, a follow-up, and an instruction, as a person works through a task. */
@@ -79,6 +79,7 @@ async function replay(version: PiVersion, variant: Variant, prompts: string[], s
       POWERCONTEXT_PI_SCOPE_ID: SCOPE,
       POWERCONTEXT_PI_CAPTURE_PROMPTS: "false",
       ...(variant.placement === null ? {} : { POWERCONTEXT_PI_RECALL_PLACEMENT: variant.placement }),
+      ...(variant.resend === undefined ? {} : { POWERCONTEXT_PI_RECALL_RESEND: variant.resend }),
     },
     args: ["--no-session", "--no-extensions", "--no-skills", "-e", START, ...extension, "-e", END],
   });
@@ -114,10 +115,23 @@ async function loadMemories(serverUrl: string): Promise<void> {
 }
 
 function row(name: string, cost: SessionCost, baseline: SessionCost, hookMs: number[]): string {
-  const ratio = cost.effectiveTokens / (baseline.effectiveTokens + cost.recallBytesSent / 4);
+  const plusOnce = cost.effectiveTokens / (baseline.effectiveTokens + cost.recallBytesSent / 4);
+  const plusTranscript = cost.effectiveTokens / (baseline.effectiveTokens + cost.recallAsTranscriptTokens);
   const hook =
     hookMs.length === 0 ? "—" : `${percentile(hookMs, 50).toFixed(1)} / ${percentile(hookMs, 95).toFixed(1)}`;
-  return `| ${name} | ${cost.inputTokens} | ${cost.uncachedTokens} | ${(cost.minKeptPrefix * 100).toFixed(1)} % | ${cost.recallBytesAtEnd} | ${cost.recallBytesSent} | ${cost.effectiveTokens} | ${ratio.toFixed(2)}× | ${hook} |`;
+  const cells = [
+    name,
+    cost.inputTokens,
+    cost.uncachedTokens,
+    `${(cost.minKeptPrefix * 100).toFixed(1)} %`,
+    cost.recallBytesAtEnd,
+    cost.recallBytesSent,
+    cost.effectiveTokens,
+    `${plusTranscript.toFixed(2)}×`,
+    `${plusOnce.toFixed(2)}×`,
+    hook,
+  ];
+  return `| ${cells.join(" | ")} |`;
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -137,14 +151,14 @@ export async function run(args: string[]): Promise<void> {
       `Pi ${version.name}, ${turns} turns, ${MEMORIES} memories, cached input at ${CACHED_PRICE}×, ~4 bytes a token`,
     );
     console.log(
-      "| placement | input tokens | tokens after the first divergent byte | min kept prefix | recall bytes in the window at the end | recall bytes sent | effective input tokens | ratio to without + recall bytes | before_agent_start p50 / p95 (ms) |",
+      "| placement | input tokens | tokens after the first divergent byte | min kept prefix | recall bytes in the window at the end | recall bytes sent | effective input tokens | ratio A: to without + recall as transcript | ratio B: to without + recall sent once at full price | before_agent_start p50 / p95 (ms) |",
     );
-    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const result of results) console.log(row(result.variant.name, result.cost, baseline, result.hookMs));
-    const section = results[1] as (typeof results)[number];
-    const overlap = overlapCost(section.requests.map((request) => lastRecall(request)));
+    const whole = results[2] as (typeof results)[number];
+    const overlap = overlapCost(whole.requests.map((request) => lastRecall(request)));
     console.log(
-      `\nOverlap (auto/section run): ${overlap.changes} recall changes, mean overlap with the previous recall ${(overlap.meanOverlap * 100).toFixed(0)} %; re-sending the whole block: ${overlap.fullBytes} bytes; only the new items: ${overlap.deltaBytes} bytes`,
+      `\nOverlap (section, whole-block run): ${overlap.changes} recall changes; a changed recall shares ${(overlap.meanOverlap * 100).toFixed(0)} % of its items with the previous one on average; whole blocks sent: ${overlap.fullBytes} bytes; blocks of the items new against the previous recall only: ${overlap.deltaBytes} bytes`,
     );
   } finally {
     await server.close();

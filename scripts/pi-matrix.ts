@@ -4,7 +4,7 @@
 // naming it. Usage: npm run pi-matrix -- <version> [<version> …]   (or `all` for every version of PI_HOST_MATRIX)
 // Writes node_modules/.cache/pi-hosts/results-<version>.json and prints one Markdown row per version.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cachedHostDir, HOST_CACHE, PI_HOST_MATRIX } from "../packages/pi-testing/src/hosts.ts";
 
@@ -32,14 +32,14 @@ function install(version: string): number {
   return (performance.now() - started) / 1000;
 }
 
-const unescape = (text: string) =>
+const unescapeXml = (text: string) =>
   text.replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 
 /** Leaf test results from Node's JUnit reporter. */
 function parseJunit(xml: string): SuiteResult {
   const result: SuiteResult = { passed: [], failed: [], skipped: [] };
   for (const match of xml.matchAll(/<testcase name="([^"]*)"([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const name = unescape(match[1] as string);
+    const name = unescapeXml(match[1] as string);
     const body = `${match[2]}${match[4] ?? ""}`;
     if (body.includes("failure=") || body.includes("<failure")) result.failed.push(name);
     else if (body.includes("<skipped")) result.skipped.push(name);
@@ -48,7 +48,9 @@ function parseJunit(xml: string): SuiteResult {
   return result;
 }
 
+/** Runs one package's suites against `version`; the JUnit report goes to a file, the progress to stderr. */
 function runSuites(version: string, pkg: string): Promise<SuiteResult> {
+  const report = join(HOST_CACHE, `junit-${version}-${pkg}.xml`);
   const child = spawn(
     process.execPath,
     [
@@ -56,15 +58,14 @@ function runSuites(version: string, pkg: string): Promise<SuiteResult> {
       "--test",
       "--test-concurrency=2",
       "--test-reporter=junit",
+      `--test-reporter-destination=${report}`,
+      "--test-reporter=dot",
+      "--test-reporter-destination=stderr",
       `packages/${pkg}/test/**/*.test.ts`,
     ],
-    { env: { ...process.env, POWERCONTEXT_PI_HOST: version }, stdio: ["ignore", "pipe", "inherit"] },
+    { env: { ...process.env, POWERCONTEXT_PI_HOST: version }, stdio: "inherit" },
   );
-  let xml = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    xml += chunk.toString("utf8");
-  });
-  return new Promise((resolve) => child.on("close", () => resolve(parseJunit(xml))));
+  return new Promise((resolve) => child.on("close", () => resolve(parseJunit(readFileSync(report, "utf8")))));
 }
 
 const requested = process.argv.slice(2).flatMap((arg) => (arg === "all" ? PI_HOST_MATRIX : [arg]));

@@ -19,6 +19,11 @@ export interface SessionCost {
   recallBytesAtEnd: number;
   /** Recall bytes first sent by each request, summed: what the recall itself costs at full price once. */
   recallBytesSent: number;
+  /**
+   * The recall's own effective tokens as ordinary transcript material: each block at full price the first time it
+   * is sent, at the cached price on every later request that still carries it.
+   */
+  recallAsTranscriptTokens: number;
   /** Mean share of the previous request each request keeps as exact prefix. */
   meanKeptPrefix: number;
   minKeptPrefix: number;
@@ -29,6 +34,7 @@ export function sessionCost(requests: readonly WireRequest[]): SessionCost {
   let uncached = 0;
   let effective = 0;
   let recallSent = 0;
+  let recallAsTranscript = 0;
   const kept: number[] = [];
   let previous: Buffer | null = null;
   let previousBlocks = new Set<string>();
@@ -41,7 +47,12 @@ export function sessionCost(requests: readonly WireRequest[]): SessionCost {
     effective += prefix * CACHED_PRICE + (text.length - prefix);
     // A block the previous request already carried (the same block in a re-sent prompt) is not counted again.
     const blocks = recallBlocks(request);
-    for (const block of blocks) if (!previousBlocks.has(block)) recallSent += Buffer.byteLength(block);
+    for (const block of blocks) {
+      const bytes = Buffer.byteLength(block);
+      const fresh = !previousBlocks.has(block);
+      if (fresh) recallSent += bytes;
+      recallAsTranscript += fresh ? bytes : bytes * CACHED_PRICE;
+    }
     previousBlocks = new Set(blocks);
     previous = text;
   }
@@ -53,6 +64,7 @@ export function sessionCost(requests: readonly WireRequest[]): SessionCost {
     effectiveTokens: tokens(effective),
     recallBytesAtEnd: requests.length === 0 ? 0 : recallBytes(requests.at(-1) as WireRequest),
     recallBytesSent: recallSent,
+    recallAsTranscriptTokens: tokens(recallAsTranscript),
     meanKeptPrefix: kept.length === 0 ? 1 : kept.reduce((sum, value) => sum + value, 0) / kept.length,
     minKeptPrefix: kept.length === 0 ? 1 : Math.min(...kept),
   };
