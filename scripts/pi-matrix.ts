@@ -2,13 +2,14 @@
 // chosen Pi versions. A version that is not a devDependency is installed on demand into node_modules/.cache/pi-hosts
 // (its own directory, so the default `npm install` stays as it is), then every suite runs with POWERCONTEXT_PI_HOST
 // naming it. Usage: npm run pi-matrix -- <version> [<version> …]   (or `all` for every version of PI_HOST_MATRIX)
-// Writes node_modules/.cache/pi-hosts/results-<version>.json and prints one Markdown row per version.
+// `--packages pi` (or pi,fold …) runs only those packages' suites. Writes node_modules/.cache/pi-hosts/
+// results-<version>.json (every test's name under passed / failed / skipped) and prints one Markdown row per version.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cachedHostDir, HOST_CACHE, PI_HOST_MATRIX } from "../packages/pi-testing/src/hosts.ts";
 
-const PACKAGES = ["pi", "fold", "state"] as const;
+const ALL_PACKAGES = ["pi", "fold", "state"] as const;
 const INSTALLED = new Set(["1.6.0", "0.82.1"]);
 
 interface SuiteResult {
@@ -56,7 +57,9 @@ function runSuites(version: string, pkg: string): Promise<SuiteResult> {
     [
       "--disable-warning=ExperimentalWarning",
       "--test",
-      "--test-concurrency=2",
+      // One file at a time, and a test that hangs on an unexpected host fails after two minutes instead.
+      "--test-concurrency=1",
+      "--test-timeout=120000",
       "--test-reporter=junit",
       `--test-reporter-destination=${report}`,
       "--test-reporter=dot",
@@ -68,9 +71,17 @@ function runSuites(version: string, pkg: string): Promise<SuiteResult> {
   return new Promise((resolve) => child.on("close", () => resolve(parseJunit(readFileSync(report, "utf8")))));
 }
 
-const requested = process.argv.slice(2).flatMap((arg) => (arg === "all" ? PI_HOST_MATRIX : [arg]));
+// `--packages pi,fold` narrows the run to some of the three packages.
+const args = process.argv.slice(2);
+const packagesAt = args.indexOf("--packages");
+const PACKAGES =
+  packagesAt < 0 ? ALL_PACKAGES : ALL_PACKAGES.filter((pkg) => (args[packagesAt + 1] ?? "").split(",").includes(pkg));
+if (packagesAt >= 0) args.splice(packagesAt, 2);
+const requested = args.flatMap((arg) => (arg === "all" ? PI_HOST_MATRIX : [arg]));
 if (requested.length === 0 || requested.some((version) => !PI_HOST_MATRIX.includes(version))) {
-  console.error(`usage: npm run pi-matrix -- <version>… | all; versions: ${PI_HOST_MATRIX.join(", ")}`);
+  console.error(
+    `usage: npm run pi-matrix -- [--packages pi,fold,state] <version>… | all; versions: ${PI_HOST_MATRIX.join(", ")}`,
+  );
   process.exit(2);
 }
 let failures = 0;
