@@ -2,7 +2,7 @@
 // chosen Pi versions. A version that is not a devDependency is installed on demand into node_modules/.cache/pi-hosts
 // (its own directory, so the default `npm install` stays as it is), then every suite runs with POWERCONTEXT_PI_HOST
 // naming it. Usage: npm run pi-matrix -- <version> [<version> …]   (or `all` for every version of PI_HOST_MATRIX)
-// `--packages pi` (or pi,fold …) runs only those packages' suites. Writes node_modules/.cache/pi-hosts/
+// `--packages pi` (or pi,fold …) runs only those packages' suites, `--files a,b` only those test files. Writes node_modules/.cache/pi-hosts/
 // results-<version>.json (every test's name under passed / failed / skipped) and prints one Markdown row per version.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -50,7 +50,7 @@ function parseJunit(xml: string): SuiteResult {
 }
 
 /** Runs one package's suites against `version`; the JUnit report goes to a file, the progress to stderr. */
-function runSuites(version: string, pkg: string): Promise<SuiteResult> {
+function runSuites(version: string, pkg: string, files: readonly string[]): Promise<SuiteResult> {
   const report = join(HOST_CACHE, `junit-${version}-${pkg}.xml`);
   const child = spawn(
     process.execPath,
@@ -64,7 +64,9 @@ function runSuites(version: string, pkg: string): Promise<SuiteResult> {
       `--test-reporter-destination=${report}`,
       "--test-reporter=dot",
       "--test-reporter-destination=stderr",
-      `packages/${pkg}/test/**/*.test.ts`,
+      ...(files.length === 0
+        ? [`packages/${pkg}/test/**/*.test.ts`]
+        : files.map((file) => `packages/${pkg}/test/${file}.test.ts`).filter((path) => existsSync(path))),
     ],
     { env: { ...process.env, POWERCONTEXT_PI_HOST: version }, stdio: "inherit" },
   );
@@ -77,10 +79,14 @@ const packagesAt = args.indexOf("--packages");
 const PACKAGES =
   packagesAt < 0 ? ALL_PACKAGES : ALL_PACKAGES.filter((pkg) => (args[packagesAt + 1] ?? "").split(",").includes(pkg));
 if (packagesAt >= 0) args.splice(packagesAt, 2);
+// `--files recall-placement,full-chain` runs only those test files (by name, in every chosen package that has them).
+const filesAt = args.indexOf("--files");
+const FILES = filesAt < 0 ? [] : (args[filesAt + 1] ?? "").split(",").filter((file) => file !== "");
+if (filesAt >= 0) args.splice(filesAt, 2);
 const requested = args.flatMap((arg) => (arg === "all" ? PI_HOST_MATRIX : [arg]));
 if (requested.length === 0 || requested.some((version) => !PI_HOST_MATRIX.includes(version))) {
   console.error(
-    `usage: npm run pi-matrix -- [--packages pi,fold,state] <version>… | all; versions: ${PI_HOST_MATRIX.join(", ")}`,
+    `usage: npm run pi-matrix -- [--packages pi,fold,state] [--files name,…] <version>… | all; versions: ${PI_HOST_MATRIX.join(", ")}`,
   );
   process.exit(2);
 }
@@ -90,7 +96,7 @@ for (const version of requested) {
   const results: Record<string, SuiteResult> = {};
   for (const pkg of PACKAGES) {
     process.stderr.write(`pi-matrix: Pi ${version}, packages/${pkg}\n`);
-    results[pkg] = await runSuites(version, pkg);
+    results[pkg] = await runSuites(version, pkg, FILES);
   }
   writeFileSync(
     join(HOST_CACHE, `results-${version}.json`),
