@@ -57,9 +57,9 @@ function runSuites(version: string, pkg: string, files: readonly string[]): Prom
     [
       "--disable-warning=ExperimentalWarning",
       "--test",
-      // One file at a time, and a test that hangs on an unexpected host fails after two minutes instead.
+      // One file at a time, and a test file that hangs on an unexpected host fails after fifteen minutes instead.
       "--test-concurrency=1",
-      "--test-timeout=120000",
+      "--test-timeout=900000",
       "--test-reporter=junit",
       `--test-reporter-destination=${report}`,
       "--test-reporter=dot",
