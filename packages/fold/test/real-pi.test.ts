@@ -15,6 +15,7 @@ import {
   callTool,
   stageFiles,
 } from "./support/fake-model.ts";
+import { atLeast } from "@powercontext/pi-testing";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
 import { assertOverflowNoticeAppended, isOverflowRecovery } from "./support/overflow-notice.ts";
 import { type Entry, latestState, sessionEntries, stageEntry } from "./support/session-entries.ts";
@@ -270,8 +271,8 @@ function suite(version: PiVersion): void {
         entry.message?.role === "assistant" && (entry.message as { stopReason?: string }).stopReason === "error",
     );
     assert.ok(failed.length > 0, "the failed attempt stays in the session for history");
-    if (version.name === "0.82.1") {
-      // 0.82.1 drops the failed attempt from the agent's messages itself and writes no context_edit.
+    if (!atLeast(version, "0.87.0")) {
+      // Before 0.87 (no ContextEditEntry), Pi drops the failed attempt from the agent's messages itself and writes no context_edit.
       assert.ok(!list.some((entry) => entry.type === "context_edit"));
     } else {
       assert.ok(

@@ -50,6 +50,32 @@ export function wireText(content: unknown): string {
   return "";
 }
 
+/**
+ * A request as a provider's prompt cache sees it: the tool declarations, then each message in order, serialized one
+ * by one so that an appended message leaves the earlier text an exact prefix (a JSON body's closing brackets and
+ * trailing fields would not).
+ */
+export function promptText(request: WireRequest): string {
+  return [JSON.stringify(request.tools ?? []), ...request.messages.map((message) => JSON.stringify(message))].join(
+    "\n",
+  );
+}
+
+/** How much of `previous` (as bytes of its promptText) `next` keeps as an exact prefix, from 0 to 1. */
+export function keptPrefix(previous: WireRequest, next: WireRequest): number {
+  const before = Buffer.from(promptText(previous));
+  const after = Buffer.from(promptText(next));
+  return commonPrefixBytes(before, after) / before.length;
+}
+
+/** The length of the longest common prefix of two byte strings. */
+export function commonPrefixBytes(left: Uint8Array, right: Uint8Array): number {
+  const limit = Math.min(left.length, right.length);
+  let index = 0;
+  while (index < limit && left[index] === right[index]) index += 1;
+  return index;
+}
+
 /** The system prompt of a recorded request. */
 export function systemPromptOf(request: WireRequest): string {
   const first = request.messages[0];

@@ -19,6 +19,11 @@ export interface HomeOptions {
   /** The model's window and output limit, when a suite depends on them. */
   contextWindow?: number;
   maxTokens?: number;
+  /**
+   * The model's `compat` flags, e.g. `{ supportsMidConvoSystemMessages: true }` for a model that accepts system
+   * messages mid-conversation (Pi 0.86 and later then keep a section patch in place instead of rebuilding the head).
+   */
+  compat?: Record<string, unknown>;
   /** Merged over `{ retry: { enabled: false } }`. */
   settings?: Record<string, unknown>;
   /** Files written into the project folder. */
@@ -30,6 +35,7 @@ export function makeHome({
   prefix = "pc-pi-",
   contextWindow,
   maxTokens,
+  compat,
   settings = {},
   files = {},
 }: HomeOptions): HermeticHome {
@@ -40,6 +46,7 @@ export function makeHome({
     id: "fake-model",
     ...(contextWindow === undefined ? {} : { contextWindow }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
+    ...(compat === undefined ? {} : { compat }),
   };
   writeFileSync(
     join(home.agentDir, "models.json"),

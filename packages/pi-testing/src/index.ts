@@ -1,6 +1,9 @@
 export {
   type Answer,
   type ChatServer,
+  commonPrefixBytes,
+  keptPrefix,
+  promptText,
   type Script,
   startChatServer,
   systemPromptOf,
@@ -10,7 +13,17 @@ export {
   wireText,
 } from "./chat-server.ts";
 export { type HermeticHome, type HomeOptions, makeHome } from "./home.ts";
-export { LATEST_PI, PI_VERSIONS, type PiVersion } from "./hosts.ts";
+export {
+  atLeast,
+  cachedHostDir,
+  HOST_CACHE,
+  hasPromptSections,
+  hostAlias,
+  LATEST_PI,
+  PI_HOST_MATRIX,
+  PI_VERSIONS,
+  type PiVersion,
+} from "./hosts.ts";
 export {
   HERMETIC_ENV,
   hostEnvironment,

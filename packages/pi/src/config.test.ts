@@ -14,6 +14,8 @@ test("with no variables the settings are the documented defaults", () => {
     requestTimeoutMs: 1000,
     httpBudgetMs: 4000,
     flushMaxCalls: 4,
+    recallPlacement: "auto",
+    recallResend: "new-items",
   });
 });
 

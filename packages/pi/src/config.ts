@@ -3,6 +3,12 @@
 import { type Environment, readEnvironment } from "@powercontext/pi-kit";
 import { type Static, Type } from "typebox";
 import { configError } from "./errors.ts";
+import {
+  RECALL_PLACEMENT_SETTINGS,
+  RECALL_RESEND_SETTINGS,
+  type RecallPlacementSetting,
+  type RecallResend,
+} from "./placement.ts";
 
 export interface Settings {
   /** Server base URL without trailing slashes. */
@@ -20,6 +26,10 @@ export interface Settings {
   httpBudgetMs: number;
   /** Flush calls per Scope in one flush loop. */
   flushMaxCalls: number;
+  /** Where recall goes: `auto` picks the best placement the host supports (see placement.ts). */
+  recallPlacement: RecallPlacementSetting;
+  /** What a changed recall sends in a section or message: only new items, or the whole block. */
+  recallResend: RecallResend;
 }
 
 export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
@@ -67,6 +77,20 @@ export const PiEnvironment = Type.Object({
     maximum: 16,
     description: "Flush calls per Scope in one loop.",
   }),
+  POWERCONTEXT_PI_RECALL_PLACEMENT: Type.Union(
+    RECALL_PLACEMENT_SETTINGS.map((setting) => Type.Literal(setting)),
+    {
+      default: "auto",
+      description: "Where recall goes: auto (the best the host supports), system-prompt, section or message.",
+    },
+  ),
+  POWERCONTEXT_PI_RECALL_RESEND: Type.Union(
+    RECALL_RESEND_SETTINGS.map((setting) => Type.Literal(setting)),
+    {
+      default: "new-items",
+      description: "What a changed recall sends as a section or message: new-items or whole-block.",
+    },
+  ),
 });
 export type PiEnvironment = Static<typeof PiEnvironment>;
 
@@ -103,6 +127,8 @@ export function loadSettings(env: Environment): Settings {
     requestTimeoutMs: read.POWERCONTEXT_PI_REQUEST_TIMEOUT_MS,
     httpBudgetMs: read.POWERCONTEXT_PI_HTTP_BUDGET_MS,
     flushMaxCalls: read.POWERCONTEXT_PI_FLUSH_MAX_CALLS,
+    recallPlacement: read.POWERCONTEXT_PI_RECALL_PLACEMENT,
+    recallResend: read.POWERCONTEXT_PI_RECALL_RESEND,
   };
 }
 

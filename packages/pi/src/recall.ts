@@ -21,7 +21,12 @@ export async function prepareRecall(
   return prepared.status === "ready" ? prepared.content : null;
 }
 
+/** The labelled recall block: the same bytes in every placement. */
+export function recallBlock(content: string): string {
+  return `${CONTEXT_LABEL}\n\n${content}`;
+}
+
 /** Appends the labelled block to the END of the existing system prompt. */
 export function appendRecall(systemPrompt: string, content: string): string {
-  return `${systemPrompt}\n\n${CONTEXT_LABEL}\n\n${content}`;
+  return `${systemPrompt}\n\n${recallBlock(content)}`;
 }

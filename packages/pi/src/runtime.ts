@@ -4,6 +4,7 @@ import { createFlusher, type Flusher } from "./flusher.ts";
 import type { Logger } from "@powercontext/pi-kit";
 import { createScopeResolver, deriveScope, type GitRunner, type ScopeResolver } from "./scope.ts";
 import type { Settings } from "./config.ts";
+import type { PlacementDecision } from "./placement.ts";
 
 export interface Runtime {
   settings: Settings;
@@ -13,6 +14,8 @@ export interface Runtime {
   scopes: ScopeResolver;
   flusher: Flusher;
   log: Logger;
+  /** The recall placement of the latest run (null before the first), shown by `/pc`. */
+  placement: PlacementDecision | null;
 }
 
 /**
@@ -43,5 +46,6 @@ export function createRuntime({ settings, log, seams = {}, fetch, git }: Runtime
     ),
     flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log }),
     log,
+    placement: null,
   };
 }

@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, test } from "node:test";
 import { utf8Length } from "@powercontext/protocol";
+import { hasPromptSections } from "@powercontext/pi-testing";
 import { systemPromptOf } from "./support/fake-model.ts";
 import { PI_VERSIONS } from "./support/pi-rpc.ts";
 import { callTool, lastToolResult, setupSuite } from "./support/suite.ts";
@@ -51,7 +52,10 @@ for (const version of PI_VERSIONS) {
         const asked = suite.model.requests.length;
         await pi.prompt("Where is the retry policy configured?");
         assert.equal(suite.since(start, CAPTURE)[0]?.status, 500);
-        assert.match(system(asked), /config\/retry\.yaml[\s\S]*END_POWERCONTEXT_PREPARED_CONTEXT_V1$/);
+        // The block ends the system prompt: as the powercontext section where the host has sections.
+        const end = hasPromptSections(version) ? "\n</powercontext>" : "";
+        assert.match(system(asked), /config\/retry\.yaml[\s\S]*END_POWERCONTEXT_PREPARED_CONTEXT_V1/);
+        assert.ok(system(asked).endsWith(`END_POWERCONTEXT_PREPARED_CONTEXT_V1${end}`));
         assert.equal(suite.since(start, "/v1/memory/flush").length, 0, "nothing pending, nothing flushed");
       } finally {
         suite.server.proxy.faults.delete(CAPTURE);

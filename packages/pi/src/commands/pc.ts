@@ -1,5 +1,6 @@
 // `/pc`: diagnostics and explicit checks. No argument, doctor, search, remember, flush and stats; nothing else.
 import type { HostContext } from "@powercontext/pi-kit";
+import { decidePlacement, promptSections } from "../placement.ts";
 import type { Runtime } from "../runtime.ts";
 import { runScoped, type ScopedRequest } from "../tools/run-tool.ts";
 import { failure, toFailure, type ToolOutcome } from "../tools/outcome.ts";
@@ -12,7 +13,10 @@ export interface CommandReport {
   text: string;
 }
 
-type CommandContext = Pick<HostContext, "cwd" | "hasUI" | "ui" | "signal">;
+type CommandContext = Pick<HostContext, "cwd" | "hasUI" | "ui" | "signal"> & {
+  /** Pi's prompt options (a command context has them); their `sections` tell whether the host has sections. */
+  getSystemPromptOptions?: () => unknown;
+};
 
 function report(value: ToolOutcome | Record<string, unknown>, ok: boolean): CommandReport {
   return { ok, text: JSON.stringify(value, null, 2) };
@@ -94,11 +98,27 @@ async function status(runtime: Runtime, ctx: CommandContext): Promise<CommandRep
       scope_id: scope,
       capture_prompts: settings.capturePrompts,
       max_bytes: settings.maxBytes,
+      recall_placement: placementInForce(runtime, ctx),
       pending_position: pending,
       hint: "Use /pc doctor to check the Server.",
     },
     scope !== null,
   );
+}
+
+/** The placement of the latest run, or the one the next run would take on this host. */
+function placementInForce(runtime: Runtime, ctx: CommandContext): Record<string, string> {
+  let decision = runtime.placement;
+  if (decision === null) {
+    let options: unknown = null;
+    try {
+      options = ctx.getSystemPromptOptions?.();
+    } catch {
+      options = null;
+    }
+    decision = decidePlacement(runtime.settings.recallPlacement, promptSections(options) !== null);
+  }
+  return { in_force: decision.placement, setting: decision.setting, reason: decision.reason };
 }
 
 async function doctor(runtime: Runtime, signal: AbortSignal | undefined): Promise<CommandReport> {

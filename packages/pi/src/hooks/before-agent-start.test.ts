@@ -68,7 +68,8 @@ test("a failing capture keeps the valid recalled context", async () => {
   });
   const runtime = makeRuntime(client);
   const result = await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
-  assert.match(result?.systemPrompt ?? "", /MEMO$/);
+  assert.ok(result !== undefined && "systemPrompt" in result);
+  assert.match(result.systemPrompt, /MEMO$/);
   assert.equal(runtime.flusher.pendingPosition("scope-a"), undefined);
 });
 
@@ -135,4 +136,82 @@ test("prepare and capture share the turn budget: a hung Server ends the turn wit
   assert.equal(await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext()), undefined);
   const elapsed = Date.now() - started;
   assert.ok(elapsed >= 140 && elapsed < 600, `elapsed ${elapsed}`);
+});
+
+const BLOCK = `${CONTEXT_LABEL}\n\nMEMO`;
+
+test("section placement: the recall becomes the powercontext section and nothing is returned", async () => {
+  const sections: Record<string, unknown> = { other: "x" };
+  const runtime = makeRuntime(server());
+  const result = await beforeAgentStart(
+    runtime,
+    { prompt: "hello", systemPrompt: "BASE", systemPromptOptions: { sections } },
+    makeContext(),
+  );
+  assert.equal(result, undefined);
+  assert.deepEqual(sections, { other: "x", powercontext: BLOCK });
+  assert.equal(runtime.placement?.placement, "section");
+});
+
+test("section placement: nothing recalled removes the section", async () => {
+  const empty = { schema: "powercontext.prepared-context.v1", status: "empty", content: "", content_bytes: 0 };
+  const sections: Record<string, unknown> = {};
+  const held = [
+    {
+      type: "message",
+      message: { role: "system", sections: { powercontext: `<powercontext>\n${BLOCK}\n</powercontext>` } },
+    },
+  ];
+  await beforeAgentStart(
+    makeRuntime(server({ prepare_context: () => empty })),
+    { prompt: "hello", systemPrompt: "BASE", systemPromptOptions: { sections } },
+    makeContext({ branch: held }),
+  );
+  assert.deepEqual(sections, {});
+});
+
+test("a run started by a custom message recalls and captures nothing and keeps the held section", async () => {
+  const client = server();
+  const sections: Record<string, unknown> = {};
+  const held = [
+    {
+      type: "message",
+      message: { role: "system", sections: { powercontext: `<powercontext>\n${BLOCK}\n</powercontext>` } },
+    },
+  ];
+  const result = await beforeAgentStart(
+    makeRuntime(client),
+    { systemPrompt: "BASE", systemPromptOptions: { sections } },
+    makeContext({ branch: held }),
+  );
+  assert.equal(result, undefined);
+  assert.equal(client.calls.length, 0);
+  assert.deepEqual(sections, { powercontext: BLOCK });
+});
+
+test("message placement: a hidden recall message, not sent again while the window holds the same", async () => {
+  const runtime = makeRuntime(server(), { settings: makeSettings({ POWERCONTEXT_PI_RECALL_PLACEMENT: "message" }) });
+  const first = await beforeAgentStart(runtime, { prompt: "hello", systemPrompt: "BASE" }, makeContext());
+  assert.deepEqual(first, { message: { customType: "powercontext-recall", content: BLOCK, display: false } });
+  const held = [{ type: "custom_message", customType: "powercontext-recall", content: BLOCK }];
+  const again = await beforeAgentStart(
+    runtime,
+    { prompt: "hello", systemPrompt: "BASE" },
+    makeContext({ branch: held }),
+  );
+  assert.equal(again, undefined);
+});
+
+test("system-prompt placement on a host with sections appends as the seed says and leaves sections alone", async () => {
+  const sections: Record<string, unknown> = {};
+  const runtime = makeRuntime(server(), {
+    settings: makeSettings({ POWERCONTEXT_PI_RECALL_PLACEMENT: "system-prompt" }),
+  });
+  const result = await beforeAgentStart(
+    runtime,
+    { prompt: "hello", systemPrompt: "BASE", systemPromptOptions: { sections } },
+    makeContext(),
+  );
+  assert.deepEqual(result, { systemPrompt: `BASE\n\n${BLOCK}` });
+  assert.deepEqual(sections, {});
 });

@@ -3,24 +3,40 @@ import { captureSkipReason, capturePrompt } from "../capture.ts";
 import { describeError } from "../errors.ts";
 import { flushThrough } from "../flush-now.ts";
 import type { HostContext } from "@powercontext/pi-kit";
-import { appendRecall, prepareRecall } from "../recall.ts";
+import { deliverRecall, keepHeldSection, type RecallDelivery } from "../delivery.ts";
+import { acceptsMidConversationSystem, decidePlacement, promptSections } from "../placement.ts";
+import { prepareRecall } from "../recall.ts";
 import type { Runtime } from "../runtime.ts";
 import { turnIdentity } from "../turn.ts";
 
 export interface BeforeAgentStartInput {
-  /** Absent when a custom message (not a user prompt) starts the run; such runs are skipped. */
+  /**
+   * Absent when a custom message (not a user prompt) starts the run (Pi 1.2 and later fire the hook for
+   * `sendMessage(…, { triggerTurn: true })`); such runs recall and capture nothing.
+   */
   prompt?: string;
   systemPrompt: string;
+  /** Pi's structured prompt options; their `sections` exist on Pi 0.86 and later. */
+  systemPromptOptions?: unknown;
 }
 
-/** Resolves `{ systemPrompt }` when ready context was recalled, else undefined (Pi keeps its prompt). */
+/**
+ * Recalls and captures for a user prompt, then delivers the recall by the placement in force (see delivery.ts):
+ * a replaced system prompt, a recall message, or an edited prompt section (then undefined is returned).
+ */
 export async function beforeAgentStart(
   runtime: Runtime,
   event: BeforeAgentStartInput,
-  ctx: Pick<HostContext, "cwd" | "sessionManager" | "signal">,
-): Promise<{ systemPrompt: string } | undefined> {
+  ctx: Pick<HostContext, "cwd" | "sessionManager" | "signal"> & { model?: unknown },
+): Promise<RecallDelivery> {
+  const sections = promptSections(event.systemPromptOptions);
+  runtime.placement = decidePlacement(runtime.settings.recallPlacement, sections !== null);
+  const { placement } = runtime.placement;
   const prompt = (event.prompt ?? "").trim();
-  if (prompt === "") return undefined;
+  if (prompt === "") {
+    keepHeldSection(placement === "section" ? sections : null, readBranch(ctx));
+    return undefined;
+  }
   const { settings, client, log } = runtime;
   const scopeId = await runtime.scopes.resolve(ctx.cwd);
   const budget = AbortSignal.timeout(settings.httpBudgetMs);
@@ -34,7 +50,21 @@ export async function beforeAgentStart(
   );
   const capture = captureTurn(runtime, { scopeId, prompt, cwd: ctx.cwd, ctx }, signal);
   const [content] = await Promise.all([recall, capture]);
-  return content === null ? undefined : { systemPrompt: appendRecall(event.systemPrompt, content) };
+  return deliverRecall(placement, content, {
+    systemPrompt: event.systemPrompt,
+    sections,
+    branch: readBranch(ctx),
+    resend: settings.recallResend,
+    midConversation: acceptsMidConversationSystem(ctx.model),
+  });
+}
+
+function readBranch(ctx: Pick<HostContext, "sessionManager">): readonly unknown[] {
+  try {
+    return ctx.sessionManager.getBranch();
+  } catch {
+    return [];
+  }
 }
 
 async function captureTurn(

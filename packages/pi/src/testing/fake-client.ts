@@ -64,6 +64,7 @@ export function makeRuntime(
     scopes: createScopeResolver(async () => scope),
     flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log: silentLogger }),
     log: silentLogger,
+    placement: null,
   };
 }
 
