@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
-export const BIN_PATH = fileURLToPath(new URL("../../bin/powercontext.ts", import.meta.url));
+export const BIN_PATH = fileURLToPath(new URL("../../bin/powercontext.js", import.meta.url));
 /** The Node flags of the bin's shebang, so a test Server runs exactly as `npx powercontext` does. */
 export const BIN_NODE_FLAGS: readonly string[] = (readFileSync(BIN_PATH, "utf8").split("\n", 1)[0] ?? "")
   .split(/\s+/)
