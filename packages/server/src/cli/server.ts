@@ -1,7 +1,8 @@
 // `powercontext server run`: load Config, open the store, build the app, listen, and shut down cleanly on SIGINT or
 // SIGTERM. Whoever opens a resource here closes it in `close()`.
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { loadConfig, type ConfigFlags } from "../config.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import { buildApp } from "../http/app.ts";
@@ -114,6 +115,7 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     recall.flush().catch((error: unknown) => app.log.warn({ err: error }, "recall statistics were not written"));
   }, RECALL_STATS_INTERVAL_MS);
   timer.unref();
+  const unreadConnections = trackUnreadConnections(app.server);
   let address: string;
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -138,7 +140,7 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
       closing ??= (async () => {
         lifecycle.draining = true;
         clearInterval(timer);
-        await drain(app);
+        await drain(app, unreadConnections);
         lifecycle.accepting = false;
         await domain.endpoint?.close();
         await backfill;
@@ -151,16 +153,35 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
 }
 
 const DRAIN_GRACE_MS = 1000;
+const DRAIN_POLL_MS = 50;
 const DRAIN_DEADLINE_MS = 15_000;
 
 /**
- * Answers every request already received, then stops. Node closes idle connections the moment the listener closes,
- * and a connection whose request the Server has not read yet looks idle; so the Server first keeps serving for a
- * grace period with readiness already saying not ready (a load balancer stops sending), then closes. Whatever is
- * still open at the deadline is cut.
+ * Counts the connections that have not delivered a request yet. Node treats such a connection as idle and closes it
+ * the moment the listener closes, so a request a client already sent, but that a busy Server had not read yet,
+ * would be cut off.
  */
-async function drain(app: FastifyInstance): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, DRAIN_GRACE_MS));
+function trackUnreadConnections(server: Server): () => number {
+  const unread = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    unread.add(socket);
+    socket.once("close", () => unread.delete(socket));
+  });
+  server.on("request", (request: IncomingMessage) => unread.delete(request.socket));
+  return () => unread.size;
+}
+
+/**
+ * Answers every request already sent, then stops. Readiness already says not ready (a load balancer stops sending);
+ * the Server keeps listening for a grace period and until every accepted connection has delivered its request, then
+ * closes (responses carry `Connection: close`). Whatever is still open at the deadline is cut.
+ */
+async function drain(app: FastifyInstance, unreadConnections: () => number): Promise<void> {
+  const started = Date.now();
+  const waiting = () => Date.now() - started < DRAIN_GRACE_MS || unreadConnections() > 0;
+  while (waiting() && Date.now() - started < DRAIN_DEADLINE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  }
   const deadline = setTimeout(() => app.server.closeAllConnections(), DRAIN_DEADLINE_MS);
   try {
     await app.close();
