@@ -16,6 +16,7 @@ import {
   showReview,
 } from "./review.ts";
 import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
+import { addTurnCommands } from "./turn-commands.ts";
 import {
   type ClientOptions,
   clientOptions,
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   addDoctorCommands(program);
   addReviewCommands(program);
   addMemoryCommands(program);
+  addTurnCommands(program);
   return program;
 }
 
