@@ -150,4 +150,45 @@ describe("CLI errors against a Server with a token", () => {
     assert.equal(JSON.parse(rejected.stdout).status, "rejected");
     assert.match((await cli(["-V"])).stdout, /^\d+\.\d+\.\d+\n$/);
   });
+
+  it("review approve-all / reject-all decide the pending candidates a filter matches; --dry-run changes nothing", async () => {
+    const scope = "cli-bulk";
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+        body: JSON.stringify(body),
+      });
+    const facts = [
+      "We always deploy on Fridays after lunch.",
+      "Never commit generated files.",
+      "Use tabs in Makefiles.",
+    ];
+    for (const [i, content] of facts.entries())
+      await post("/v1/sources/content", { scope_id: scope, source_id: `b${i}`, content });
+    await post("/v1/memory/flush", { scope_id: scope });
+    const common = ["--scope", scope, "--server", server.url];
+    const dry = await cli(["review", "approve-all", ...common, "--match", "DEPLOY", "--dry-run", "--json"], withToken);
+    assert.equal(dry.code, 0, dry.stderr);
+    const planned = JSON.parse(dry.stdout) as { matched: number; dry_run: boolean; decided: string[] };
+    assert.deepEqual([planned.matched, planned.dry_run, planned.decided.length], [1, true, 1]);
+    const pending = async () =>
+      (JSON.parse((await cli(["review", "list", ...common, "--json"], withToken)).stdout) as { candidates: unknown[] })
+        .candidates.length;
+    const before = await pending();
+    assert.ok(before >= 2, `the extractor proposed ${before} candidates`);
+    assert.equal((await cli(["review", "approve-all", ...common, "--dry-run"], withToken)).code, 0);
+    assert.equal(await pending(), before, "a dry run changes nothing");
+    const approved = await cli(["review", "approve-all", ...common, "--match", "deploy"], withToken);
+    assert.match(approved.stdout, /^1 of 1 matching candidate\(s\) approved\.$/m);
+    assert.equal(await pending(), before - 1);
+    const rejected = await cli(
+      ["review", "reject-all", ...common, "--max-confidence", "1", "--reason", "Bulk cleanup.", "--json"],
+      withToken,
+    );
+    assert.equal(JSON.parse(rejected.stdout).decided.length, before - 1);
+    assert.equal(await pending(), 0);
+    const badRange = await cli(["review", "approve-all", ...common, "--min-confidence", "2"], withToken);
+    assert.equal(badRange.code, 2);
+  });
 });

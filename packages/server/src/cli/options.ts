@@ -24,6 +24,14 @@ export function positiveInteger(value: string): number {
   return parsed;
 }
 
+export function unitInterval(value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === "" || !Number.isFinite(parsed) || parsed < 0 || parsed > 1) {
+    throw new InvalidArgumentError("must be a number from 0 to 1");
+  }
+  return parsed;
+}
+
 export function positiveSeconds(value: string): number {
   const parsed = Number(value);
   if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError("must be a number of seconds above 0");

@@ -5,7 +5,7 @@ import { defaultDataDir } from "../config.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
-import { EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
+import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
 import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
 import {
   decideReview,
@@ -16,6 +16,7 @@ import {
   showReview,
 } from "./review.ts";
 import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
+import { bulkReview, type CandidateFilter, describeBulkReview } from "./review-bulk.ts";
 import { addTurnCommands } from "./turn-commands.ts";
 import {
   type ClientOptions,
@@ -23,6 +24,7 @@ import {
   type DecisionOptions,
   positiveInteger,
   type ScopedOptions,
+  unitInterval,
   targetOf,
   withClientOptions,
   withScope,
@@ -154,6 +156,37 @@ function addReviewCommands(program: Command): void {
   withDecisionOptions(review.command("reject").argument("<candidate_id>").description("Reject a pending candidate."))
     .requiredOption("--reason <text>", "why it is rejected")
     .action((id: string, _options: unknown, command: Command) => decide("reject", id, clientOptions(command)));
+  addBulkReviewCommands(review);
+}
+
+function addBulkReviewCommands(review: Command): void {
+  for (const decision of ["approve", "reject"] as const) {
+    const command = withScope(
+      review
+        .command(`${decision}-all`)
+        .description(
+          `${decision === "approve" ? "Approve" : "Reject"} every pending candidate that matches the filter.`,
+        ),
+    )
+      .option("--kind <kind>", "only proposals of this kind")
+      .option("--min-confidence <x>", "only candidates with confidence >= x (0–1)", unitInterval)
+      .option("--max-confidence <x>", "only candidates with confidence <= x (0–1)", unitInterval)
+      .option("--match <regex>", "only proposals whose text matches (case-insensitive)")
+      .option("--dry-run", "list what would be decided, change nothing")
+      .option("--reviewer <id>", "who decides (default user:cli)");
+    if (decision === "reject") command.requiredOption("--reason <text>", "why they are rejected");
+    command.action((_options: unknown, self: Command) => {
+      const options = clientOptions<
+        ScopedOptions & CandidateFilter & { dryRun?: boolean; reviewer?: string; reason?: string }
+      >(self);
+      return runCommand(
+        options,
+        () => bulkReview(targetOf(options), { ...options, decision }),
+        describeBulkReview,
+        (report) => (report.failed.length > 0 ? EXIT_FAILED : 0),
+      );
+    });
+  }
 }
 
 function withDecisionOptions(command: Command): Command {
