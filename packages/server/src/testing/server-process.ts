@@ -11,6 +11,8 @@ export const BIN_NODE_FLAGS: readonly string[] = (readFileSync(BIN_PATH, "utf8")
   .split(/\s+/)
   .filter((word) => word.startsWith("--"));
 
+const START_TIMEOUT_MS = 60_000;
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -31,7 +33,12 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   });
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 15_000);
+    // Generous: on a loaded machine start-up alone took 17 s. A Server that did not start is killed, or its process
+    // would keep the test file from ever finishing.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within ${START_TIMEOUT_MS / 1000} s: ${stderr}`));
+    }, START_TIMEOUT_MS);
     lines.on("line", (line) => {
       try {
         const parsed = JSON.parse(line) as { status?: string; url?: string };
