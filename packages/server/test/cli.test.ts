@@ -46,7 +46,7 @@ describe("powercontext CLI", () => {
     assert.equal(report.ok, true);
     assert.deepEqual(
       report.checks.map((c: { name: string; status: string }) => `${c.name}:${c.status}`),
-      ["package:ok", "liveness:ok", "readiness:ok"],
+      ["package:ok", "liveness:ok", "readiness:ok", "authentication:ok"],
     );
     const human = await cli(["doctor", "--server", server.url]);
     assert.match(human.stdout, /PowerContext is ready/);
@@ -59,7 +59,7 @@ describe("powercontext CLI", () => {
     assert.equal(report.ok, false);
     assert.deepEqual(
       report.checks.map((c: { name: string; status: string }) => `${c.name}:${c.status}`),
-      ["package:ok", "liveness:failed", "readiness:skipped"],
+      ["package:ok", "liveness:failed", "readiness:skipped", "authentication:skipped"],
     );
   });
 

@@ -47,7 +47,8 @@ async function runUntil(
   t.after(() => server.child.kill("SIGKILL"));
   const lines: LogLine[] = [];
   let pending = "";
-  server.child.stdout?.on("data", (chunk: Buffer) => {
+  // Logs are on stderr (stdout carries only the start-up line).
+  server.child.stderr?.on("data", (chunk: Buffer) => {
     pending += chunk.toString();
     const complete = pending.split("\n");
     pending = complete.pop() ?? "";

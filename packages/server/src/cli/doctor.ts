@@ -1,4 +1,5 @@
-// `powercontext doctor`: the package version and the Server's liveness and readiness, and their description in words.
+// `powercontext doctor`: the package version, the Server's liveness and readiness, and whether an authenticated call
+// goes through with the token the CLI would send (every real command needs it); and their description in words.
 // No printing here.
 import { callServer, ServerCallError, type ServerTarget } from "./server-client.ts";
 
@@ -23,8 +24,10 @@ export async function doctor(target: ServerTarget, version: string): Promise<Doc
   checks.push({ name: "liveness", ...live });
   if (live.status !== "ok") {
     checks.push({ name: "readiness", status: "skipped", detail: "skipped because liveness failed" });
+    checks.push({ name: "authentication", status: "skipped", detail: "skipped because liveness failed" });
   } else {
     checks.push({ name: "readiness", ...(await probe(target, "get_readiness")) });
+    checks.push({ name: "authentication", ...(await authenticate(target)) });
   }
   return { ok: checks.every((check) => check.status === "ok"), version, server: target.url, checks };
 }
@@ -57,5 +60,24 @@ async function probe(
     return { status: good ? "ok" : "failed", detail: `${response.status} ${body.status ?? "?"}${checks}` };
   } catch (error) {
     return { status: "failed", detail: error instanceof ServerCallError ? error.message : String(error) };
+  }
+}
+
+/** An authenticated operation (capabilities), so a missing or wrong token fails here and not on the first command. */
+async function authenticate(target: ServerTarget): Promise<{ status: CheckStatus; detail: string }> {
+  const sent = target.token === null ? "no token sent" : "the token in POWERCONTEXT_SERVER_TOKEN";
+  try {
+    const response = await callServer(target, "get_capabilities", {});
+    if (response.status !== 200)
+      return { status: "failed", detail: `GET /v1/capabilities answered ${response.status}` };
+    return { status: "ok", detail: target.token === null ? "no token needed" : `${sent} is accepted` };
+  } catch (error) {
+    if (!(error instanceof ServerCallError)) return { status: "failed", detail: String(error) };
+    if (error.code !== "unauthorized") return { status: "failed", detail: error.message };
+    const detail =
+      target.token === null
+        ? "the Server requires a bearer token and none was sent: set POWERCONTEXT_SERVER_TOKEN to the Server's token"
+        : "the Server refused the token in POWERCONTEXT_SERVER_TOKEN: set it to the Server's token";
+    return { status: "failed", detail };
   }
 }

@@ -1,11 +1,11 @@
 // Commander wiring for the `powercontext` command: one function per command group declares its commands and flags.
 // Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
-import { Command, InvalidArgumentError } from "commander";
+import { Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
-import { EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
+import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
 import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
 import {
   decideReview,
@@ -16,47 +16,36 @@ import {
   showReview,
 } from "./review.ts";
 import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
-import { resolveTarget } from "./server-client.ts";
-
-interface ClientOptions {
-  server?: string;
-  json?: boolean;
-}
-interface ScopedOptions extends ClientOptions {
-  scope: string;
-}
-interface DecisionOptions extends ScopedOptions {
-  version?: number;
-  reviewer?: string;
-}
-
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || parsed < 1) throw new InvalidArgumentError("must be a positive integer");
-  return parsed;
-}
-
-function withClientOptions(command: Command): Command {
-  return command
-    .option("--server <url>", "Server base URL (default POWERCONTEXT_SERVER_URL, else http://127.0.0.1:8000)")
-    .option("--json", "print the result as one JSON object");
-}
-
-function withScope(command: Command): Command {
-  return withClientOptions(command).requiredOption("--scope <scope_id>", "the scope to act on");
-}
+import { bulkReview, type CandidateFilter, describeBulkReview } from "./review-bulk.ts";
+import { addTurnCommands } from "./turn-commands.ts";
+import {
+  type ClientOptions,
+  clientOptions,
+  type DecisionOptions,
+  positiveInteger,
+  type ScopedOptions,
+  unitInterval,
+  targetOf,
+  withClientOptions,
+  withScope,
+} from "./options.ts";
 
 export function buildProgram(): Command {
   // Set before any subcommand exists: commander copies these settings into subcommands when they are created.
+  // Positional options: an option after a command belongs to that command, so `review approve --version 3` can never
+  // reach the root's -V/--version (which printed the package version and exited 0, deciding nothing).
   const program = new Command("powercontext")
     .description("PowerContext: durable, project-scoped memory for coding agents.")
-    .version(PACKAGE_VERSION)
+    .version(PACKAGE_VERSION, "-V, --version", "print the package version (only before a command)")
+    .enablePositionalOptions()
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT_USAGE));
+  withClientOptions(program);
   addServerCommands(program);
   addSetupCommands(program);
   addDoctorCommands(program);
   addReviewCommands(program);
   addMemoryCommands(program);
+  addTurnCommands(program);
   return program;
 }
 
@@ -135,14 +124,10 @@ function addDoctorCommands(program: Command): void {
       const deps = { runner: NODE_COMMAND_RUNNER, env: process.env };
       return runCommand(options, () => doctorPi(deps, options), describePiDoctor, exitCodeOfReport);
     });
-  doctorCommand.action((options: ClientOptions) =>
-    runCommand(
-      options,
-      () => doctor(resolveTarget(process.env, options.server), PACKAGE_VERSION),
-      describeDoctor,
-      exitCodeOfReport,
-    ),
-  );
+  doctorCommand.action((_options: unknown, command: Command) => {
+    const options = clientOptions<ClientOptions>(command);
+    return runCommand(options, () => doctor(targetOf(options), PACKAGE_VERSION), describeDoctor, exitCodeOfReport);
+  });
 }
 
 function addReviewCommands(program: Command): void {
@@ -151,32 +136,68 @@ function addReviewCommands(program: Command): void {
     .option("--status <status>", "pending | approved | rejected", "pending")
     .option("--limit <n>", "page size (1–100)", positiveInteger)
     .option("--cursor <cursor>", "next_cursor of the previous page")
-    .action((options: ScopedOptions & { status: string; limit?: number; cursor?: string }) =>
-      runCommand(
+    .action((_options: unknown, command: Command) => {
+      const options = clientOptions<ScopedOptions & { status: string; limit?: number; cursor?: string }>(command);
+      return runCommand(
         options,
-        () => listReview(resolveTarget(process.env, options.server), options),
+        () => listReview(targetOf(options), options),
         (page) => describeCandidatePage(page, options.status),
-      ),
-    );
+      );
+    });
   withScope(review.command("show").argument("<candidate_id>").description("Show one candidate.")).action(
-    (id: string, options: ScopedOptions) =>
-      runCommand(
-        options,
-        () => showReview(resolveTarget(process.env, options.server), { scope: options.scope, id }),
-        describeCandidate,
-      ),
+    (id: string, _options: unknown, command: Command) => {
+      const options = clientOptions<ScopedOptions>(command);
+      return runCommand(options, () => showReview(targetOf(options), { scope: options.scope, id }), describeCandidate);
+    },
   );
-  withScope(
+  withDecisionOptions(
     review.command("approve").argument("<candidate_id>").description("Approve a pending candidate into Memory."),
-  )
-    .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
-    .option("--reviewer <id>", "who approves (default user:cli)")
-    .action((id: string, options: DecisionOptions) => decide("approve", id, options));
-  withScope(review.command("reject").argument("<candidate_id>").description("Reject a pending candidate."))
+  ).action((id: string, _options: unknown, command: Command) => decide("approve", id, clientOptions(command)));
+  withDecisionOptions(review.command("reject").argument("<candidate_id>").description("Reject a pending candidate."))
     .requiredOption("--reason <text>", "why it is rejected")
-    .option("--version <n>", "expected candidate version (default: its current version)", positiveInteger)
-    .option("--reviewer <id>", "who rejects (default user:cli)")
-    .action((id: string, options: DecisionOptions & { reason: string }) => decide("reject", id, options));
+    .action((id: string, _options: unknown, command: Command) => decide("reject", id, clientOptions(command)));
+  addBulkReviewCommands(review);
+}
+
+function addBulkReviewCommands(review: Command): void {
+  for (const decision of ["approve", "reject"] as const) {
+    const command = withScope(
+      review
+        .command(`${decision}-all`)
+        .description(
+          `${decision === "approve" ? "Approve" : "Reject"} every pending candidate that matches the filter.`,
+        ),
+    )
+      .option("--kind <kind>", "only proposals of this kind")
+      .option("--min-confidence <x>", "only candidates with confidence >= x (0–1)", unitInterval)
+      .option("--max-confidence <x>", "only candidates with confidence <= x (0–1)", unitInterval)
+      .option("--match <regex>", "only proposals whose text matches (case-insensitive)")
+      .option("--dry-run", "list what would be decided, change nothing")
+      .option("--reviewer <id>", "who decides (default user:cli)");
+    if (decision === "reject") command.requiredOption("--reason <text>", "why they are rejected");
+    command.action((_options: unknown, self: Command) => {
+      const options = clientOptions<
+        ScopedOptions & CandidateFilter & { dryRun?: boolean; reviewer?: string; reason?: string }
+      >(self);
+      return runCommand(
+        options,
+        () => bulkReview(targetOf(options), { ...options, decision }),
+        describeBulkReview,
+        (report) => (report.failed.length > 0 ? EXIT_FAILED : 0),
+      );
+    });
+  }
+}
+
+function withDecisionOptions(command: Command): Command {
+  return withScope(command)
+    .option(
+      "--expected-version <n>",
+      "the candidate version you decide on (default: its current version)",
+      positiveInteger,
+    )
+    .addOption(new Option("--version <n>", "former name of --expected-version").argParser(positiveInteger).hideHelp())
+    .option("--reviewer <id>", "who decides (default user:cli)");
 }
 
 function decide(
@@ -184,9 +205,10 @@ function decide(
   id: string,
   options: DecisionOptions & { reason?: string },
 ): Promise<void> {
+  const version = options.expectedVersion ?? options.version;
   return runCommand(
     options,
-    () => decideReview(resolveTarget(process.env, options.server), { ...options, id, decision }),
+    () => decideReview(targetOf(options), { ...options, version, id, decision }),
     (candidate) => describeDecision(decision, candidate),
   );
 }
@@ -195,20 +217,19 @@ function addMemoryCommands(program: Command): void {
   const memory = program.command("memory").description("Read Memory.");
   withScope(memory.command("search").argument("<query...>").description("Search active Memory entries."))
     .option("--limit <n>", "hits (1–50)", positiveInteger)
-    .action((words: string[], options: ScopedOptions & { limit?: number }) =>
-      runCommand(
+    .action((words: string[], _options: unknown, command: Command) => {
+      const options = clientOptions<ScopedOptions & { limit?: number }>(command);
+      const query = words.join(" ");
+      return runCommand(
         options,
-        () => searchMemoryCommand(resolveTarget(process.env, options.server), { ...options, query: words.join(" ") }),
+        () => searchMemoryCommand(targetOf(options), { ...options, query }),
         describeSearchResult,
-      ),
-    );
+      );
+    });
   withScope(memory.command("list").description("List Memory entries at the head."))
     .option("--include-inactive", "include retired entries")
-    .action((options: ScopedOptions & { includeInactive?: boolean }) =>
-      runCommand(
-        options,
-        () => listMemoryCommand(resolveTarget(process.env, options.server), options),
-        describeEntryListing,
-      ),
-    );
+    .action((_options: unknown, command: Command) => {
+      const options = clientOptions<ScopedOptions & { includeInactive?: boolean }>(command);
+      return runCommand(options, () => listMemoryCommand(targetOf(options), options), describeEntryListing);
+    });
 }

@@ -7,9 +7,13 @@ export function stripUserinfo(url: string): string {
   return url.replace(/^[^@\s/:]+@([^:/\s]+:)/, "$1");
 }
 
+/** Applies stripUserinfo to every URL in a text. */
+export function stripUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s"']*@/gi, "$1");
+}
+
 /** Applies stripUserinfo to every URL in a text and hides bearer values. */
 export function redactCredentials(text: string): string {
-  return text
-    .replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/gi, "$1")
-    .replace(/\b(Bearer|Basic|token)\s+[^\s"']+/gi, "$1 [redacted]");
+  // A value made only of letters is a word ("a valid bearer token is required"), not a credential.
+  return stripUrlCredentials(text).replace(/\b(Bearer|Basic|token)\s+(?![a-z]+\b)[^\s"']+/gi, "$1 [redacted]");
 }

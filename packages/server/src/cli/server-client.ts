@@ -1,19 +1,25 @@
 // A small JSON client of a running PowerContext Server, for the CLI's doctor, review and memory commands. Methods,
 // paths and payload and answer types come from the contract's operation table in @powercontext/protocol.
 import { toHttpRequest, type OperationId, type OperationRequest, type OperationResponse } from "@powercontext/protocol";
+import { stripUserinfo } from "./redact.ts";
 
 export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
 const DEFAULT_TIMEOUT_MS = 5000;
 
-/** A call that failed: `status` is 0 when the Server could not be reached at all. */
+/**
+ * A call that failed: `status` is 0 when the Server could not be reached at all. `details` is the error envelope's
+ * `details` (for a 422, `errors[]` with the field path of each problem), null when there is none.
+ */
 export class ServerCallError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  readonly details: Record<string, unknown> | null;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> | null = null) {
     super(message);
     this.name = "ServerCallError";
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -23,10 +29,19 @@ export interface ServerTarget {
   timeoutMs?: number;
 }
 
-/** Where the CLI talks to: --server, else POWERCONTEXT_SERVER_URL, else the default; token from the environment. */
-export function resolveTarget(env: Readonly<Record<string, string | undefined>>, server?: string): ServerTarget {
-  const url = (server ?? env.POWERCONTEXT_SERVER_URL ?? DEFAULT_SERVER_URL).replace(/\/+$/, "");
-  return { url, token: env.POWERCONTEXT_SERVER_TOKEN ?? null };
+/**
+ * Where the CLI talks to: --server-url (or --server), else POWERCONTEXT_CLIENT_SERVER_URL, else
+ * POWERCONTEXT_SERVER_URL, else the default; the token from POWERCONTEXT_SERVER_TOKEN. A URL's user-info is dropped:
+ * the Server takes a bearer token, never URL credentials, and the URL is printed in messages.
+ */
+export function resolveTarget(
+  env: Readonly<Record<string, string | undefined>>,
+  server?: string,
+  timeoutMs?: number,
+): ServerTarget {
+  const chosen = server || env.POWERCONTEXT_CLIENT_SERVER_URL || env.POWERCONTEXT_SERVER_URL || DEFAULT_SERVER_URL;
+  const url = stripUserinfo(chosen).replace(/\/+$/, "");
+  return { url, token: env.POWERCONTEXT_SERVER_TOKEN || null, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 }
 
 export interface ServerResponse<T> {
@@ -59,8 +74,7 @@ export async function callServer<Id extends OperationId>(
       ...(body === undefined ? {} : { body }),
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === "TimeoutError" ? "timed out" : "is not reachable";
-    throw new ServerCallError(0, "unavailable", `The PowerContext Server at ${target.url} ${reason}.`);
+    throw unreachable(target, error);
   }
   const text = await response.text();
   let parsed: unknown = null;
@@ -74,12 +88,7 @@ export async function callServer<Id extends OperationId>(
     );
   }
   if (response.status >= 400 && response.status !== 503) {
-    const envelope = envelopeError(parsed);
-    throw new ServerCallError(
-      response.status,
-      envelope.code ?? "error",
-      envelope.message ?? `The Server answered ${response.status}.`,
-    );
+    throw envelopeFailure(response.status, parsed, "error", `The Server answered ${response.status}.`);
   }
   return { status: response.status, body: parsed as OperationResponse<Id> };
 }
@@ -91,23 +100,44 @@ export async function callOk<Id extends OperationId>(
   payload: OperationRequest<Id>,
 ): Promise<OperationResponse<Id>> {
   const response = await callServer(target, operation, payload);
-  if (response.status >= 400) {
-    const envelope = envelopeError(response.body);
-    throw new ServerCallError(
-      response.status,
-      envelope.code ?? "unavailable",
-      envelope.message ?? "The Server is not ready.",
-    );
-  }
+  if (response.status >= 400)
+    throw envelopeFailure(response.status, response.body, "unavailable", "The Server is not ready.");
   return response.body;
 }
 
-/** The code and message of an error envelope, each as far as `body` carries it as a string. */
-function envelopeError(body: unknown): { code: string | undefined; message: string | undefined } {
+function unreachable(target: ServerTarget, error: unknown): ServerCallError {
+  const timedOut = error instanceof Error && error.name === "TimeoutError";
+  const what = timedOut
+    ? `did not answer within ${(target.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000} s (raise it with --timeout)`
+    : "is not reachable (start it with `npx powercontext server run`, or point --server-url at it)";
+  return new ServerCallError(0, "unavailable", `The PowerContext Server at ${target.url} ${what}.`);
+}
+
+/** The Server's error envelope as a ServerCallError, with a hint of what to do where the code calls for one. */
+function envelopeFailure(
+  status: number,
+  body: unknown,
+  fallbackCode: string,
+  fallbackMessage: string,
+): ServerCallError {
+  const envelope = envelopeError(body);
+  const code = envelope.code ?? fallbackCode;
+  const hint = code === "unauthorized" ? " Set POWERCONTEXT_SERVER_TOKEN to the Server's token." : "";
+  return new ServerCallError(status, code, `${envelope.message ?? fallbackMessage}${hint}`, envelope.details);
+}
+
+/** The code, message and details of an error envelope, each as far as `body` carries it with the right type. */
+function envelopeError(body: unknown): {
+  code: string | undefined;
+  message: string | undefined;
+  details: Record<string, unknown> | null;
+} {
   const error = typeof body === "object" && body !== null && "error" in body ? body.error : undefined;
-  if (typeof error !== "object" || error === null) return { code: undefined, message: undefined };
+  if (typeof error !== "object" || error === null) return { code: undefined, message: undefined, details: null };
+  const details = "details" in error && typeof error.details === "object" ? error.details : null;
   return {
     code: "code" in error && typeof error.code === "string" ? error.code : undefined,
     message: "message" in error && typeof error.message === "string" ? error.message : undefined,
+    details: details as Record<string, unknown> | null,
   };
 }

@@ -1,11 +1,13 @@
 // `powercontext server run`: load Config, open the store, build the app, listen, and shut down cleanly on SIGINT or
 // SIGTERM. Whoever opens a resource here closes it in `close()`.
 import { createRequire } from "node:module";
+import type { IncomingMessage, Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
 import { loadConfig, type ConfigFlags } from "../config.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import { buildApp } from "../http/app.ts";
 import type { Lifecycle } from "../http/lifecycle.ts";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import { createDomainDeps } from "../runtime.ts";
 import { openStore } from "../store/open-store.ts";
@@ -45,6 +47,7 @@ export async function serveUntilSignal(env: NodeJS.ProcessEnv, options: ServeOpt
       data_dir: running.dataDir,
       store: running.engine,
       version: PACKAGE_VERSION,
+      pid: process.pid,
     },
     `PowerContext ${PACKAGE_VERSION} listening on ${running.url} (store: ${running.engine}, data: ${running.dataDir})`,
     options,
@@ -61,6 +64,32 @@ export async function serveUntilSignal(env: NodeJS.ProcessEnv, options: ServeOpt
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  stopWhenNpmExits(env, () => stop("SIGTERM"));
+}
+
+const PARENT_CHECK_INTERVAL_MS = 500;
+
+/**
+ * Started by `npx powercontext server run` (npm sets npm_command), the Server is a grandchild of npm behind a shell
+ * that does not pass SIGTERM on: npm exits and the Server would live on, orphaned. So it stops, cleanly, once the
+ * process that started it is gone. Started any other way (a service manager, `nohup … &`), nothing is watched.
+ */
+function stopWhenNpmExits(env: NodeJS.ProcessEnv, stop: () => void): void {
+  if (env.npm_command === undefined) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    stop();
+  }, PARENT_CHECK_INTERVAL_MS);
+  timer.unref();
+}
+
+/** The URL of the address the Server really listens on (`--host 0.0.0.0` is printed as such, IPv6 in brackets). */
+export function boundUrl(address: string | AddressInfo | null, host: string): string {
+  if (address === null || typeof address === "string") return `http://${host}`;
+  const ip = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
+  return `http://${ip}:${address.port}`;
 }
 
 export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Promise<RunningServer> {
@@ -76,7 +105,9 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     lifecycle,
     token: config.token,
     version: PACKAGE_VERSION,
-    logger: { level: config.logLevel },
+    // Logs go to stderr: stdout carries only the command's result (`--json` prints exactly one line there).
+    logger: { level: config.logLevel, stream: process.stderr },
+    forceCloseConnections: false,
   });
   semanticLog.warn = (error) =>
     app.log.warn({ err: error }, "semantic recall is off: the built-in word vectors could not be read");
@@ -84,9 +115,11 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     recall.flush().catch((error: unknown) => app.log.warn({ err: error }, "recall statistics were not written"));
   }, RECALL_STATS_INTERVAL_MS);
   timer.unref();
+  const unreadConnections = trackUnreadConnections(app.server);
   let address: string;
   try {
-    address = await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: config.host, port: config.port });
+    address = boundUrl(app.server.address(), config.host);
   } catch (error) {
     clearInterval(timer);
     await app.close();
@@ -105,9 +138,10 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     engine: store.engine,
     close: () => {
       closing ??= (async () => {
-        lifecycle.accepting = false;
+        lifecycle.draining = true;
         clearInterval(timer);
-        await app.close();
+        await drain(app, unreadConnections);
+        lifecycle.accepting = false;
         await domain.endpoint?.close();
         await backfill;
         await recall.flush().catch(() => undefined);
@@ -116,6 +150,44 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
       return closing;
     },
   };
+}
+
+const DRAIN_GRACE_MS = 1000;
+const DRAIN_POLL_MS = 50;
+const DRAIN_DEADLINE_MS = 15_000;
+
+/**
+ * Counts the connections that have not delivered a request yet. Node treats such a connection as idle and closes it
+ * the moment the listener closes, so a request a client already sent, but that a busy Server had not read yet,
+ * would be cut off.
+ */
+function trackUnreadConnections(server: Server): () => number {
+  const unread = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    unread.add(socket);
+    socket.once("close", () => unread.delete(socket));
+  });
+  server.on("request", (request: IncomingMessage) => unread.delete(request.socket));
+  return () => unread.size;
+}
+
+/**
+ * Answers every request already sent, then stops. Readiness already says not ready (a load balancer stops sending);
+ * the Server keeps listening for a grace period and until every accepted connection has delivered its request, then
+ * closes (responses carry `Connection: close`). Whatever is still open at the deadline is cut.
+ */
+async function drain(app: FastifyInstance, unreadConnections: () => number): Promise<void> {
+  const started = Date.now();
+  const waiting = () => Date.now() - started < DRAIN_GRACE_MS || unreadConnections() > 0;
+  while (waiting() && Date.now() - started < DRAIN_DEADLINE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+  }
+  const deadline = setTimeout(() => app.server.closeAllConnections(), DRAIN_DEADLINE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
 }
 
 /**

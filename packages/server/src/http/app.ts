@@ -34,6 +34,8 @@ export interface AppDeps {
   version: string;
   bodyLimit?: number;
   logger?: FastifyServerOptions["logger"];
+  /** Fastify's default ("idle") closes idle connections at once on close; the Server drains them itself (false). */
+  forceCloseConnections?: FastifyServerOptions["forceCloseConnections"];
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -42,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     genReqId: () => randomBytes(8).toString("hex"),
     return503OnClosing: false,
+    forceCloseConnections: deps.forceCloseConnections ?? "idle",
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
   const metrics = createMetrics(deps.domain.generations);

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { PowerContextError, type ErrorCode } from "../errors.ts";
 import { refuseTooLarge } from "./payload-too-large.ts";
+import { describeUnreadableBody, describeValidation } from "./request-errors.ts";
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 422,
@@ -57,12 +58,8 @@ export async function handleError(
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const errors = fastifyError.validation.map((issue) => ({
-      type: issue.keyword,
-      loc: [fastifyError.validationContext ?? "body", ...issue.instancePath.split("/").filter(Boolean)],
-      msg: issue.message ?? "invalid",
-    }));
-    return reply.code(422).send(errorBody("invalid_request", "The request violates the API contract.", { errors }));
+    const { message, issues } = describeValidation(fastifyError);
+    return reply.code(422).send(errorBody("invalid_request", message, { errors: issues }));
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 413) {
@@ -70,8 +67,13 @@ export async function handleError(
     return reply;
   }
   if (status >= 400 && status < 500) {
-    // Malformed JSON, a missing or non-JSON Content-Type, an empty body: all are contract violations.
-    return reply.code(422).send(errorBody("invalid_request", "The request violates the API contract."));
+    // Malformed JSON, a missing or non-JSON Content-Type, an empty body: all are contract violations (422
+    // invalid_request), and the message says which.
+    const unreadable = describeUnreadableBody(fastifyError, request.headers["content-type"]);
+    const message = unreadable?.message ?? "The request violates the API contract.";
+    return reply
+      .code(422)
+      .send(errorBody("invalid_request", message, unreadable ? { errors: unreadable.issues } : null));
   }
   request.log.error({ err: error }, "unexpected error");
   return reply.code(500).send(errorBody("internal_error", "The Server failed."));

@@ -4,4 +4,9 @@
 /** Whether application operations may run: false while starting and while shutting down. */
 export interface Lifecycle {
   accepting: boolean;
+  /**
+   * True once a shutdown has begun: readiness answers not ready (a load balancer stops sending), while the requests
+   * already received are still answered.
+   */
+  draining?: boolean;
 }

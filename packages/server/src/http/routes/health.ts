@@ -10,7 +10,7 @@ export async function healthRoutes(
 ): Promise<void> {
   route(app, "get_liveness", async () => ({ body: { status: "ok" } }));
   route(app, "get_readiness", async () => {
-    const runtime = options.lifecycle.accepting ? "ready" : "not_ready";
+    const runtime = options.lifecycle.accepting && !options.lifecycle.draining ? "ready" : "not_ready";
     const database = await options.domain.store.ping().then(
       () => "ready",
       () => "unavailable",

@@ -8,7 +8,13 @@ const SETTINGS = "-c jit=off -c random_page_cost=1.1";
 const PARSED: ReadonlyArray<[string, Omit<DatabaseTarget, "connectionString"> & { params: Record<string, string> }]> = [
   [
     "postgres://postgres@127.0.0.1:5432/test",
-    { schema: null, poolMax: DEFAULT_POOL_MAX, label: "127.0.0.1:5432/test", params: { options: SETTINGS } },
+    {
+      schema: null,
+      poolMax: DEFAULT_POOL_MAX,
+      label: "127.0.0.1:5432/test",
+      role: "postgres",
+      params: { options: SETTINGS },
+    },
   ],
   [
     "postgres://u:secret@db.internal/pc?schema=team_a&pool_max=4",
@@ -16,6 +22,7 @@ const PARSED: ReadonlyArray<[string, Omit<DatabaseTarget, "connectionString"> & 
       schema: "team_a",
       poolMax: 4,
       label: "db.internal:5432/pc",
+      role: "u",
       params: { options: `${SETTINGS} -c search_path=team_a` },
     },
   ],
@@ -25,6 +32,7 @@ const PARSED: ReadonlyArray<[string, Omit<DatabaseTarget, "connectionString"> & 
       schema: "pc",
       poolMax: DEFAULT_POOL_MAX,
       label: "h:6543/db",
+      role: "u",
       params: { sslmode: "require", options: `${SETTINGS} -c statement_timeout=5000 -c search_path=pc` },
     },
   ],

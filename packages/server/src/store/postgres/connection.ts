@@ -23,6 +23,8 @@ export interface DatabaseTarget {
   poolMax: number;
   /** host:port/database, without credentials, for messages. */
   label: string;
+  /** The role the URL connects as (no password), for messages; the driver's default when the URL names none. */
+  role: string;
 }
 
 function invalid(message: string): PowerContextError {
@@ -62,5 +64,6 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
     schema,
     poolMax,
     label: `${parsed.hostname || "localhost"}:${parsed.port || "5432"}/${database}`,
+    role: decodeURIComponent(parsed.username) || "(the operating-system user)",
   };
 }

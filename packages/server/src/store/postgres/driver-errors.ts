@@ -28,9 +28,24 @@ function isConnectionFailure(error: unknown): boolean {
   return CONNECTION_MESSAGES.test(error.message);
 }
 
-/** Our errors pass through; anything else is wrapped with the original as `cause`. `label` names the database. */
-export function wrapDriverError(error: unknown, label: string): PowerContextError {
+/** SQLSTATE classes of a connection the server refused: 28 (role or password), 3D (no such database). */
+const REFUSED_STATES = /^(28|3D)/;
+
+/**
+ * Our errors pass through; anything else is wrapped with the original as `cause`. `label` names the database
+ * (host:port/database) and `role` the role it connects as; neither holds a password.
+ */
+export function wrapDriverError(error: unknown, label: string, role = "?"): PowerContextError {
   if (error instanceof PowerContextError) return error;
+  if (error instanceof pg.DatabaseError && REFUSED_STATES.test(error.code ?? "")) {
+    // PostgreSQL's own message names the database or role ("database \"x\" does not exist"), never the password.
+    return new PowerContextError(
+      "configuration_invalid",
+      `PostgreSQL at ${label} refused the connection as role ${role}: ${error.message} (SQLSTATE ${error.code}). ` +
+        "Check the host, database and role in POWERCONTEXT_SERVER_DATABASE_URL.",
+      { cause: error },
+    );
+  }
   if (isConnectionFailure(error)) {
     const reason =
       error instanceof Error && error.message !== "" ? error.message : String((error as { code?: unknown }).code);

@@ -30,7 +30,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   try {
     database = await openDatabase(target, options);
   } catch (error) {
-    throw wrapDriverError(error, target.label);
+    throw wrapDriverError(error, target.label, target.role);
   }
   return createPostgresStore(database);
 }
@@ -42,7 +42,7 @@ function createPostgresStore(database: Database): Store {
     try {
       return await work();
     } catch (error) {
-      throw wrapDriverError(error, target.label);
+      throw wrapDriverError(error, target.label, target.role);
     }
   };
   const write = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => transaction(pool, work));
