@@ -1,4 +1,4 @@
-// Quickselect, for the index's two-pass scan (vector-index.ts): the cut of the first pass's shortlist.
+// Quickselect, for the concept scan (concept-scan.ts): the weight an entry must reach to be among the best.
 
 /** The k-th largest value of `values` (which is reordered), by quickselect. */
 export function kthLargest(values: Float32Array, k: number): number {

@@ -5,6 +5,14 @@ import { type EntrySignature, storedConcept, storedCounts, storedMean, storedWor
 const INITIAL_SLOTS = 256;
 
 /** What recall scores of an entry besides its mean direction. */
+/**
+ * A concept's bit in an entry's concept mask (`ScopeRows.conceptMasks`): concepts share the 32 bits, so a mask that
+ * shares no bit with the prompt's proves the entry names none of its concepts, and one that shares a bit may.
+ */
+export function conceptBit(id: number): number {
+  return 1 << (id & 31);
+}
+
 export interface EntryTerms {
   words: Uint32Array;
   concepts: Uint32Array;
@@ -27,6 +35,8 @@ export class ScopeRows {
   termStart: Uint32Array;
   wordCount: Uint16Array;
   conceptCount: Uint16Array;
+  /** Per slot, the bits (`conceptBit`) of the concepts it names: the concept scan skips most entries by it alone. */
+  conceptMasks: Uint32Array;
   terms: Uint32Array;
   termsUsed = 0;
   /** How many entries name each concept, for weighing a shared concept by its rarity (`conceptWeights`). */
@@ -34,6 +44,7 @@ export class ScopeRows {
   readonly #free: number[] = [];
   #scratchSlots = new Uint32Array(0);
   #scratchWeights = new Float32Array(0);
+  #scratchSpare = new Float32Array(0);
 
   constructor(dimensions: number, capacity = INITIAL_SLOTS) {
     this.dimensions = dimensions;
@@ -42,6 +53,7 @@ export class ScopeRows {
     this.termStart = new Uint32Array(capacity);
     this.wordCount = new Uint16Array(capacity);
     this.conceptCount = new Uint16Array(capacity);
+    this.conceptMasks = new Uint32Array(capacity);
     this.terms = new Uint32Array(capacity * 16);
   }
 
@@ -90,13 +102,16 @@ export class ScopeRows {
     return Float32Array.from(concepts, (id) => Math.log(1 + entries / (1 + (this.#conceptEntries.get(id) ?? 0))));
   }
 
-  /** Adds `delta` to the entry counts of the concepts the entry in `slot` names. */
+  /** Adds `delta` to the entry counts of the concepts the entry in `slot` names, and sets or clears its mask. */
   #countConcepts(slot: number, delta: number): void {
+    let mask = 0;
     for (const id of this.termsAt(slot).concepts) {
+      mask |= conceptBit(id);
       const count = (this.#conceptEntries.get(id) ?? 0) + delta;
       if (count > 0) this.#conceptEntries.set(id, count);
       else this.#conceptEntries.delete(id);
     }
+    this.conceptMasks[slot] = delta > 0 ? mask : 0;
   }
 
   /** Before an entry's slot is rewritten or freed: its concepts no longer count. */
@@ -149,13 +164,17 @@ export class ScopeRows {
     this.#free.push(slot);
   }
 
-  /** Reusable arrays of at least `size` slots and weights for a scan (their contents are the caller's until the next). */
-  scratch(size: number): { slots: Uint32Array; weights: Float32Array } {
+  /**
+   * Reusable arrays of at least `size` slots and weights for a scan, and a spare for a copy of the weights that
+   * quickselect may reorder (their contents are the caller's until the next scan).
+   */
+  scratch(size: number): { slots: Uint32Array; weights: Float32Array; spare: Float32Array } {
     if (this.#scratchSlots.length < size) {
       this.#scratchSlots = new Uint32Array(size);
       this.#scratchWeights = new Float32Array(size);
+      this.#scratchSpare = new Float32Array(size);
     }
-    return { slots: this.#scratchSlots, weights: this.#scratchWeights };
+    return { slots: this.#scratchSlots, weights: this.#scratchWeights, spare: this.#scratchSpare };
   }
 
   /** Cosine similarity of `query` (a unit vector) to the mean direction in `slot`. */
@@ -189,6 +208,7 @@ export class ScopeRows {
     this.termStart = grown(this.termStart, new Uint32Array(capacity));
     this.wordCount = grown(this.wordCount, new Uint16Array(capacity));
     this.conceptCount = grown(this.conceptCount, new Uint16Array(capacity));
+    this.conceptMasks = grown(this.conceptMasks, new Uint32Array(capacity));
   }
 
   #growTerms(needed: number): void {

@@ -7,8 +7,8 @@ import type { EntryVectorWrite, Store, VectorHead } from "../../store/types.ts";
 import { encodeSignature } from "./entry-signature.ts";
 import { builtinSigner, type EntrySigner } from "./entry-signer.ts";
 import { conceptScan } from "./concept-scan.ts";
-import { kthLargest } from "./kth-largest.ts";
 import { type EntryTerms, ScopeRows } from "./scope-rows.ts";
+import { TopSlots } from "./top-slots.ts";
 import type { SemanticModel } from "./word-vector-model.ts";
 
 export interface VectorNeighbour {
@@ -225,9 +225,9 @@ function scan(scope: ScopeRows, query: Float32Array, limit: number, exact = fals
   const slots = scope.versionIds.length;
   const shortlist = Math.max(MIN_SHORTLIST, limit * SHORTLIST_PER_RESULT);
   const candidates = exact || slots <= shortlist * 2 ? allSlots(scope) : prefixShortlist(scope, query, shortlist);
-  const scored = candidates.map((slot) => ({ slot, similarity: scope.similarityAt(slot, query) }));
-  scored.sort((a, b) => b.similarity - a.similarity || a.slot - b.slot);
-  return scored.slice(0, limit).map(({ slot }) => neighbourAt(scope, slot, query));
+  const best = new TopSlots(limit);
+  for (const slot of candidates) best.offer(slot, scope.similarityAt(slot, query), 0);
+  return best.take().map((slot) => neighbourAt(scope, slot, query));
 }
 
 function allSlots(scope: ScopeRows): number[] {
@@ -241,7 +241,11 @@ function prefixShortlist(scope: ScopeRows, query: Float32Array, size: number): n
   const d = scope.dimensions;
   const { means, norms } = scope;
   const slots = scope.versionIds.length;
-  const partial = scope.scratch(slots).weights.fill(Number.NEGATIVE_INFINITY, 0, slots);
+  const partial = scope.scratch(slots).weights;
+  // The cut (the `size`-th largest partial score) is found on the way: a bounded heap rather than a quickselect
+  // over a copy of every score.
+  const best = new TopSlots(size);
+  let floor = Number.NEGATIVE_INFINITY;
   for (let slot = 0; slot < slots; slot += 1) {
     const norm = norms[slot] as number;
     if (norm === 0) continue;
@@ -258,8 +262,14 @@ function prefixShortlist(scope: ScopeRows, query: Float32Array, size: number): n
       e += (query[i + 3] as number) * (means[base + i + 3] as number);
     }
     partial[slot] = (a + b + c + e) / norm;
+    // Compared as stored (single precision), as the cut below is.
+    const score = partial[slot] as number;
+    if (score >= floor) {
+      best.offer(slot, score, 0);
+      floor = best.floor();
+    }
   }
-  const cut = kthLargest(partial.slice(0, slots), size);
+  const cut = best.floor();
   const kept: number[] = [];
   for (let slot = 0; slot < slots; slot += 1)
     if ((partial[slot] as number) >= cut && norms[slot] !== 0) kept.push(slot);
