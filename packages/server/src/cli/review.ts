@@ -1,5 +1,6 @@
 // `powercontext review list | show | approve | reject`: human review of Memory candidates from the terminal.
 import type { CandidateStatus, ListMemoryCandidatesResponse, MemoryCandidate } from "@powercontext/protocol";
+import { definedFields } from "./defined-fields.ts";
 import { callOk, type ServerTarget } from "./server-client.ts";
 
 export const DEFAULT_CLI_REVIEWER = "user:cli";
@@ -8,13 +9,17 @@ export async function listReview(
   target: ServerTarget,
   options: { scope: string; status?: string; limit?: number; cursor?: string },
 ): Promise<ListMemoryCandidatesResponse> {
-  return callOk(target, "list_memory_candidates", {
-    scope_id: options.scope,
-    // As typed on the command line: the Server checks it and answers invalid_request for an unknown status.
-    status: (options.status ?? "pending") as CandidateStatus,
-    ...(options.limit === undefined ? {} : { limit: options.limit }),
-    ...(options.cursor === undefined ? {} : { cursor: options.cursor }),
-  });
+  return callOk(
+    target,
+    "list_memory_candidates",
+    definedFields({
+      scope_id: options.scope,
+      // As typed on the command line: the Server checks it and answers invalid_request for an unknown status.
+      status: (options.status ?? "pending") as CandidateStatus,
+      limit: options.limit,
+      cursor: options.cursor,
+    }),
+  );
 }
 
 export async function showReview(

@@ -10,6 +10,7 @@ import type {
   ScopedStats,
 } from "@powercontext/protocol";
 import { PowerContextError } from "../errors.ts";
+import { definedFields } from "./defined-fields.ts";
 import { callOk, type ServerTarget } from "./server-client.ts";
 
 /** A Source id derived from the content, so capturing the same text twice is one Source (capture is idempotent). */
@@ -37,25 +38,33 @@ export function captureCommand(
   options: { scope: string; content: string; sourceId?: string; metadata?: string },
 ): Promise<CaptureResponse> {
   const metadata = parseMetadata(options.metadata);
-  return callOk(target, "capture_content_source", {
-    scope_id: options.scope,
-    source_id: options.sourceId ?? contentSourceId(options.content),
-    content: options.content,
-    ...(metadata === undefined ? {} : { metadata }),
-  });
+  return callOk(
+    target,
+    "capture_content_source",
+    definedFields({
+      scope_id: options.scope,
+      source_id: options.sourceId ?? contentSourceId(options.content),
+      content: options.content,
+      metadata,
+    }),
+  );
 }
 
 export function rememberCommand(
   target: ServerTarget,
   options: { scope: string; kind: string; text: string; reason?: string; expectedRevision?: number },
 ): Promise<MemoryMutationResponse> {
-  return callOk(target, "remember_memory", {
-    scope_id: options.scope,
-    kind: options.kind,
-    text: options.text,
-    ...(options.reason === undefined ? {} : { reason: options.reason }),
-    ...(options.expectedRevision === undefined ? {} : { expected_revision: options.expectedRevision }),
-  });
+  return callOk(
+    target,
+    "remember_memory",
+    definedFields({
+      scope_id: options.scope,
+      kind: options.kind,
+      text: options.text,
+      reason: options.reason,
+      expected_revision: options.expectedRevision,
+    }),
+  );
 }
 
 export function flushCommand(target: ServerTarget, options: { scope: string }): Promise<FlushMemoryResponse> {
@@ -66,17 +75,17 @@ export function prepareCommand(
   target: ServerTarget,
   options: { scope: string; query: string; maxBytes?: number },
 ): Promise<PreparedContext> {
-  return callOk(target, "prepare_context", {
-    scope_id: options.scope,
-    query: options.query,
-    ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
-  });
+  return callOk(
+    target,
+    "prepare_context",
+    definedFields({ scope_id: options.scope, query: options.query, max_bytes: options.maxBytes }),
+  );
 }
 
 export function statsCommand(target: ServerTarget, options: { scope: string; period?: string }): Promise<ScopedStats> {
   // As typed: the Server checks the period and names the field when it is not one it knows.
   const period = options.period as "today" | "7d" | "30d" | undefined;
-  return callOk(target, "get_stats", { scope_id: options.scope, ...(period === undefined ? {} : { period }) });
+  return callOk(target, "get_stats", definedFields({ scope_id: options.scope, period }));
 }
 
 export function capabilitiesCommand(target: ServerTarget): Promise<CapabilitiesResponse> {
