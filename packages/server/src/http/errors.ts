@@ -1,6 +1,7 @@
-// HTTP status per error code, the contract's error envelope, and the one error handler.
+// HTTP status per error code and the one error handler (the envelope itself is error-body.ts).
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { PowerContextError, type ErrorCode } from "../errors.ts";
+import { errorBody } from "./error-body.ts";
 import { refuseTooLarge } from "./payload-too-large.ts";
 import { describeUnreadableBody, describeValidation } from "./request-errors.ts";
 
@@ -31,14 +32,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   schema_too_new: 500,
   configuration_invalid: 500,
 };
-
-export interface ErrorBody {
-  error: { code: string; message: string; details: Record<string, unknown> | null };
-}
-
-export function errorBody(code: string, message: string, details: Record<string, unknown> | null = null): ErrorBody {
-  return { error: { code, message, details } };
-}
 
 export function sendError(reply: FastifyReply, error: PowerContextError): FastifyReply {
   if (error.code === "unauthorized") reply.header("WWW-Authenticate", "Bearer");

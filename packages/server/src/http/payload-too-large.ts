@@ -5,7 +5,7 @@
 // and only then is the error sent; a body beyond the bound is not worth the bandwidth and keeps the abrupt close.
 import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { errorBody } from "./errors.ts";
+import { errorBody } from "./error-body.ts";
 
 /** How many bytes past the refusal are read and discarded so that the client gets the 413; beyond that it does not. */
 export const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
