@@ -10,6 +10,8 @@ import { EXTENSION_PATH, startPi } from "../packages/pi/test/support/pi-rpc.ts";
 import { startTestServer } from "../packages/pi/test/support/powercontext-server.ts";
 import { lastRecall } from "../packages/pi/test/support/recall-window.ts";
 import { memoryText, queryText, random } from "./lib/dataset.ts";
+import { percentileOf } from "./lib/measure.ts";
+import { hookTimesOf } from "./pi-turn/hook-times.ts";
 import { overlapCost } from "./pi-cache/overlap.ts";
 import { CACHED_PRICE, type SessionCost, sessionCost } from "./pi-cache/window.ts";
 
@@ -89,17 +91,8 @@ async function replay(version: PiVersion, variant: Variant, prompts: string[], s
     await pi.stop();
     await model.close();
   }
-  const hookMs = pi
-    .stderr()
-    .split("\n")
-    .filter((line) => line.includes("pc_bench_hook_ms"))
-    .map((line) => (JSON.parse(line) as { pc_bench_hook_ms: number }).pc_bench_hook_ms);
+  const hookMs = hookTimesOf(pi.stderr());
   return { requests: model.requests, cost: sessionCost(model.requests), hookMs };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function loadMemories(serverUrl: string): Promise<void> {
@@ -118,7 +111,7 @@ function row(name: string, cost: SessionCost, baseline: SessionCost, hookMs: num
   const plusOnce = cost.effectiveTokens / (baseline.effectiveTokens + cost.recallBytesSent / 4);
   const plusTranscript = cost.effectiveTokens / (baseline.effectiveTokens + cost.recallAsTranscriptTokens);
   const hook =
-    hookMs.length === 0 ? "—" : `${percentile(hookMs, 50).toFixed(1)} / ${percentile(hookMs, 95).toFixed(1)}`;
+    hookMs.length === 0 ? "—" : `${percentileOf(hookMs, 50).toFixed(1)} / ${percentileOf(hookMs, 95).toFixed(1)}`;
   const cells = [
     name,
     cost.inputTokens,

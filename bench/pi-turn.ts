@@ -4,15 +4,12 @@ import { fileURLToPath } from "node:url";
 import { startFakeModel } from "../packages/pi/test/support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi } from "../packages/pi/test/support/pi-rpc.ts";
 import { startTestServer } from "../packages/pi/test/support/powercontext-server.ts";
+import { percentileOf } from "./lib/measure.ts";
+import { hookTimesOf } from "./pi-turn/hook-times.ts";
 
 const START = fileURLToPath(new URL("./pi-turn/hook-timer-start.ts", import.meta.url));
 const END = fileURLToPath(new URL("./pi-turn/hook-timer-end.ts", import.meta.url));
 const SCOPE = "bench:pi-turn";
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 interface Sample {
   hookMs: number[];
@@ -50,11 +47,7 @@ async function measure(
     await pi.stop();
     await model.close();
   }
-  const hookMs = pi
-    .stderr()
-    .split("\n")
-    .filter((line) => line.includes("pc_bench_hook_ms"))
-    .map((line) => (JSON.parse(line) as { pc_bench_hook_ms: number }).pc_bench_hook_ms);
+  const hookMs = hookTimesOf(pi.stderr());
   return { hookMs: hookMs.slice(-turns), turnMs };
 }
 
@@ -77,7 +70,8 @@ export async function run(args: string[]): Promise<void> {
     for (const version of PI_VERSIONS) {
       const without = await measure(false, turns, server.server.url, version);
       const withExt = await measure(true, turns, server.server.url, version);
-      const fmt = (values: number[]) => `${percentile(values, 50).toFixed(2)} / ${percentile(values, 95).toFixed(2)}`;
+      const fmt = (values: number[]) =>
+        `${percentileOf(values, 50).toFixed(2)} / ${percentileOf(values, 95).toFixed(2)}`;
       rows.push(
         `| ${version.name} | ${turns} | ${fmt(withExt.hookMs)} | ${fmt(without.hookMs)} | ${fmt(withExt.turnMs)} | ${fmt(without.turnMs)} |`,
       );

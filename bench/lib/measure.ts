@@ -15,6 +15,14 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[index] as number;
 }
 
+/** The p-th percentile of unsorted `values`. */
+export function percentileOf(values: readonly number[], p: number): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+}
+
 export function summarize(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 1000) / 1000;
