@@ -9,3 +9,5 @@ export const CURRENT_WORK_HANDOFF_SCHEMA = "powercontext.current-work-handoff.v1
 export const TASK_OUTCOME_SCHEMA = "powercontext.task-outcome.v1";
 /** Our schema id for the record an acknowledgement stores; the contract leaves it to the server. */
 export const HANDOFF_RECEIPT_SCHEMA = "powercontext.handoff-receipt.v1";
+/** The first line of a scope's export file (JSON Lines) names its format with this. */
+export const SCOPE_EXPORT_SCHEMA = "powercontext.scope-export.v1";

@@ -3,7 +3,7 @@
 // serialize writes per scope; reads that take several statements share one snapshot. Driver errors are wrapped here,
 // once.
 import { memoryHead } from "../rows.ts";
-import type { NewSource, Store } from "../types.ts";
+import type { NewSource, PurgeOutcome, Store } from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
@@ -11,6 +11,9 @@ import * as continuity from "./continuity.ts";
 import { openDatabase, snapshot, transaction, type Database, type PostgresOptions } from "./database.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
+import * as exports from "./lifecycle-export.ts";
+import * as imports from "./lifecycle-import.ts";
+import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import * as search from "./search.ts";
@@ -48,6 +51,11 @@ function createPostgresStore(database: Database): Store {
   const write = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => transaction(pool, work));
   const read = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => snapshot(pool, work));
   const query = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => work(direct));
+  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
+    const done = await deletion;
+    if (done === null) return { status: "not_found" };
+    return { ...done, compacted: await query((sql) => purge.compact(sql)) };
+  };
   return {
     engine: "postgres",
     captureSource: batchCaptures((sources: NewSource[]) => query((sql) => journal.captureSources(sql, sources))),
@@ -79,6 +87,19 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    readScopeCursors: (scopeId) => query((sql) => exports.readScopeCursors(sql, scopeId)),
+    readSourcesAfter: (scopeId, page) => query((sql) => exports.readSourcesAfter(sql, scopeId, page)),
+    readRevisionsAfter: (scopeId, page) => read((sql) => exports.readRevisionsAfter(sql, scopeId, page)),
+    readCandidatesAfter: (scopeId, page) => read((sql) => exports.readCandidatesAfter(sql, scopeId, page)),
+    readHandoffsAfter: (scopeId, page) => query((sql) => exports.readHandoffsAfter(sql, scopeId, page)),
+    importSource: (scopeId, line) => write((sql) => imports.importSource(sql, scopeId, line)),
+    importRevision: (scopeId, line) => write((sql) => imports.importRevision(sql, scopeId, line)),
+    importCandidate: (scopeId, line) => write((sql) => imports.importCandidate(sql, scopeId, line)),
+    importHandoff: (scopeId, line, key) => write((sql) => imports.importHandoff(sql, scopeId, line, key)),
+    purgeSource: (scopeId, sourceId, now) => purged(write((sql) => purge.purgeSource(sql, scopeId, sourceId, now))),
+    purgeEntry: (scopeId, entryId, now) => purged(write((sql) => purge.purgeEntry(sql, scopeId, entryId, now))),
+    purgeScope: (scopeId, now) => purged(write((sql) => purge.purgeScope(sql, scopeId, now))),
+    listPurges: (scopeId) => query((sql) => purge.listPurges(sql, scopeId)),
     ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
     close: () => guard(() => database.close()),
   };

@@ -3,13 +3,16 @@
 // are wrapped here, once.
 import type { DatabaseSync } from "node:sqlite";
 import { memoryHead } from "../rows.ts";
-import type { Store } from "../types.ts";
+import type { PurgeOutcome, Store } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
+import * as exports from "./lifecycle-export.ts";
+import * as imports from "./lifecycle-import.ts";
+import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import * as search from "./search.ts";
@@ -39,6 +42,11 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
       .catch(wrap);
   const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work).catch(wrap);
   const capture = batchCaptures(db);
+  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
+    const done = await deletion;
+    if (done === null) return { status: "not_found" };
+    return { ...done, compacted: await read(() => purge.compact(db, path === ":memory:")) };
+  };
   return {
     engine: "sqlite",
     captureSource: (source) => capture(source).catch(wrap),
@@ -69,6 +77,19 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    readScopeCursors: (scopeId) => read(() => exports.readScopeCursors(db, scopeId)),
+    readSourcesAfter: (scopeId, page) => read(() => exports.readSourcesAfter(db, scopeId, page)),
+    readRevisionsAfter: (scopeId, page) => read(() => exports.readRevisionsAfter(db, scopeId, page)),
+    readCandidatesAfter: (scopeId, page) => read(() => exports.readCandidatesAfter(db, scopeId, page)),
+    readHandoffsAfter: (scopeId, page) => read(() => exports.readHandoffsAfter(db, scopeId, page)),
+    importSource: (scopeId, line) => write(() => imports.importSource(db, scopeId, line)),
+    importRevision: (scopeId, line) => write(() => imports.importRevision(db, scopeId, line)),
+    importCandidate: (scopeId, line) => write(() => imports.importCandidate(db, scopeId, line)),
+    importHandoff: (scopeId, line, key) => write(() => imports.importHandoff(db, scopeId, line, key)),
+    purgeSource: (scopeId, sourceId, now) => purged(write(() => purge.purgeSource(db, scopeId, sourceId, now))),
+    purgeEntry: (scopeId, entryId, now) => purged(write(() => purge.purgeEntry(db, scopeId, entryId, now))),
+    purgeScope: (scopeId, now) => purged(write(() => purge.purgeScope(db, scopeId, now))),
+    listPurges: (scopeId) => read(() => purge.listPurges(db, scopeId)),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
