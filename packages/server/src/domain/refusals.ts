@@ -14,6 +14,8 @@ const REFUSALS = {
   candidate_not_found: { code: "candidate_not_found", message: "The requested Candidate was not found." },
   candidate_terminal: { code: "candidate_terminal", message: "The Candidate is already terminal." },
   candidate_conflict: { code: "candidate_conflict", message: "The Candidate version is stale." },
+  source_not_found: { code: "not_found", message: "The requested Source was not found in this scope." },
+  scope_not_found: { code: "not_found", message: "The scope holds nothing: no Source, Memory or Handoff." },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>;
 
 export type Refusal = keyof typeof REFUSALS;

@@ -18,6 +18,7 @@ import { contextRoutes } from "./routes/context.ts";
 import { handoffRoutes } from "./routes/handoff.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { memoryRoutes } from "./routes/memory.ts";
+import { purgeRoutes } from "./routes/purge.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { refuseFloatSpelledIntegers } from "./strict-integers.ts";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(candidateRoutes, { domain: deps.domain });
   await app.register(handoffRoutes, { domain: deps.domain });
   await app.register(workRoutes, { domain: deps.domain });
+  await app.register(purgeRoutes, { domain: deps.domain });
   await app.ready();
   return app;
 }
