@@ -2,7 +2,8 @@
 // its Memory revisions in order (every entry version each one wrote), its candidates with every version, its Handoff
 // revisions, its cursors and a closing line with the counts. Import replays them in this order; each line is
 // idempotent, so an interrupted import is finished by running it again.
-import { Type, type Static } from "typebox";
+import { Type, type Static, type TSchema } from "typebox";
+import { Value } from "typebox/value";
 import { ClosedObject, Nullable, WireObject } from "./builders.ts";
 import {
   ArtifactReference,
@@ -134,3 +135,28 @@ export const ExportLine = Type.Union([
   ExportEndLine,
 ]);
 export type ExportLine = Static<typeof ExportLine>;
+
+const LINE_SCHEMAS: Record<ExportLine["type"], TSchema> = {
+  header: ExportHeaderLine,
+  source: ExportSourceLine,
+  revision: ExportRevisionLine,
+  candidate: ExportCandidateLine,
+  handoff: ExportHandoffLine,
+  cursors: ExportCursorsLine,
+  end: ExportEndLine,
+};
+
+/**
+ * Checks one parsed line against the schema its `type` names: the line, or the first problem in words (with the
+ * JSON pointer of the field at fault).
+ */
+export function checkExportLine(value: unknown): { ok: true; line: ExportLine } | { ok: false; problem: string } {
+  const type = (value as { type?: unknown } | null)?.type;
+  const schema = typeof type === "string" ? LINE_SCHEMAS[type as ExportLine["type"]] : undefined;
+  if (schema === undefined)
+    return { ok: false, problem: `"type" must be one of ${Object.keys(LINE_SCHEMAS).join(", ")}` };
+  if (Value.Check(schema, value)) return { ok: true, line: value as ExportLine };
+  const [first] = Value.Errors(schema, value);
+  const where = first?.instancePath ? `${first.instancePath} ` : "";
+  return { ok: false, problem: `${type} line: ${where}${first?.message ?? "does not match its schema"}` };
+}
