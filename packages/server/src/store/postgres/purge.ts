@@ -151,7 +151,10 @@ export async function listPurges(sql: Sql, scopeId: string): Promise<PurgeAudit[
   return rows.map((row) => toPurgeAudit(scopeId, row));
 }
 
-/** The tables whose rows hold text, rewritten by VACUUM FULL (outside any transaction). */
+/**
+ * The tables whose rows hold text, rewritten by VACUUM FULL (outside any transaction); ANALYZE then replaces their
+ * planner statistics, whose most common values are sampled text.
+ */
 const TEXT_TABLES = [
   "source",
   "entry_version",
@@ -165,6 +168,6 @@ const TEXT_TABLES = [
 ];
 
 export async function compact(sql: Sql): Promise<boolean> {
-  await sql.run(`VACUUM (FULL) ${TEXT_TABLES.join(", ")}`);
+  await sql.run(`VACUUM (FULL, ANALYZE) ${TEXT_TABLES.join(", ")}`);
   return true;
 }
