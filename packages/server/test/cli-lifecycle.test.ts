@@ -1,13 +1,15 @@
 // export, import and purge from the terminal, with real Server processes: a scope exported from one data directory
 // (while its Server runs) and imported into another answers `prepare` identically from a Server on the copy; a bad
-// file imports nothing; purge refuses without a terminal unless --yes, and names what it removed.
+// file imports nothing; an import killed midway finishes when run again; purge refuses without a terminal unless
+// --yes, and names what it removed.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { openSqliteStore } from "../src/store/sqlite/index.ts";
 import { BIN_NODE_FLAGS, BIN_PATH, startServerProcess, type ServerProcess } from "../src/testing/server-process.ts";
 
 const SCOPE = "cli-lifecycle";
@@ -125,5 +127,43 @@ describe("the data lifecycle commands", () => {
     assert.equal(JSON.parse(scope.stdout).audit.target, "scope");
     const empty = await cli(["export", "--scope", SCOPE, "--data-dir", original]);
     assert.match(empty.stderr, /The scope holds nothing/);
+  });
+
+  it("an import killed midway (kill -9) and run again finishes the job with nothing duplicated", async () => {
+    const large = join(root, "large");
+    mkdirSync(large);
+    const store = await openSqliteStore(join(large, "powercontext.sqlite"));
+    const sources = Array.from({ length: 2500 }, (_, i) => ({
+      scope_id: "large",
+      source_id: `s${i}`,
+      content: `Source number ${i}.`,
+      metadata: {},
+      payload_digest: `d${i}`,
+      redaction_count: 0,
+      captured_at: "2026-12-01T00:00:00.000Z",
+    }));
+    await Promise.all(sources.map((source) => store.captureSource(source)));
+    await store.close();
+    const dump = join(root, "large.jsonl");
+    assert.equal((await cli(["export", "--scope", "large", "--data-dir", large, "--out", dump])).code, 0);
+    const target = join(root, "large-copy");
+    const child = spawn(process.execPath, [...BIN_NODE_FLAGS, BIN_PATH, "import", dump, "--data-dir", target]);
+    await new Promise<void>((resolve) => {
+      child.stderr.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("import: line ")) resolve();
+      });
+    });
+    child.kill("SIGKILL");
+    await once(child, "exit");
+    const resumed = await cli(["import", dump, "--data-dir", target, "--json"]);
+    assert.equal(resumed.code, 0, resumed.stdout);
+    const summary = JSON.parse(resumed.stdout);
+    assert.ok(summary.existing.source >= 999, `the first run had imported ${summary.existing.source}`);
+    assert.ok(summary.created.source > 0, "the first run was stopped before the end");
+    assert.equal(summary.created.source + summary.existing.source, 2500);
+    const copyDump = join(root, "large-copy.jsonl");
+    assert.equal((await cli(["export", "--scope", "large", "--data-dir", target, "--out", copyDump])).code, 0);
+    const withoutHeader = (path: string) => readFileSync(path, "utf8").split("\n").slice(1);
+    assert.deepEqual(withoutHeader(copyDump), withoutHeader(dump));
   });
 });

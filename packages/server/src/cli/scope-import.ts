@@ -25,8 +25,11 @@ export async function importCommand(
   const lines = await checkFile(file);
   const store = await deps.openStore();
   try {
+    let reported = 0;
     const summary = await importScope({ store }, readLines(file), (_summary, number) => {
-      if (number % PROGRESS_EVERY === 0) deps.onProgress(`import: line ${number} of ${lines}`);
+      if (Math.floor(number / PROGRESS_EVERY) <= Math.floor(reported / PROGRESS_EVERY)) return;
+      reported = number;
+      deps.onProgress(`import: line ${number} of ${lines}`);
     });
     return { ...summary, file, lines };
   } finally {

@@ -9,6 +9,7 @@ import type {
   SourceReference,
 } from "@powercontext/protocol";
 import { toCandidate, type CandidateRow, type SourceRow } from "./rows.ts";
+import type { ImportResult } from "./types.ts";
 
 type ExportChange = ExportRevisionLine["changes"][number];
 
@@ -150,4 +151,29 @@ export function importedCandidateVersionRows(scopeId: string, line: ExportCandid
     version.reason,
     version.created_at,
   ]);
+}
+
+/** Runs `write` on each line in order until one is refused: one result per line tried. */
+export function untilConflict<Line>(lines: readonly Line[], write: (line: Line) => ImportResult): ImportResult[] {
+  const results: ImportResult[] = [];
+  for (const line of lines) {
+    const result = write(line);
+    results.push(result);
+    if (result === "conflict") break;
+  }
+  return results;
+}
+
+/** untilConflict for writes that are asynchronous (one after the other, on one connection). */
+export async function untilConflictAsync<Line>(
+  lines: readonly Line[],
+  write: (line: Line) => Promise<ImportResult>,
+): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  for (const line of lines) {
+    const result = await write(line);
+    results.push(result);
+    if (result === "conflict") break;
+  }
+  return results;
 }

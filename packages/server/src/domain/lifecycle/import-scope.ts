@@ -27,44 +27,94 @@ const CONFLICT_CODES: Record<ImportedKind, ErrorCode> = {
   cursors: "revision_conflict",
 };
 
+/** Sources and candidates come by the thousand: so many of them are written per transaction. */
+export const IMPORT_BATCH_SIZE = 200;
+
 /**
- * Imports checked lines (the first a header; see cli/import.ts) into the header's scope, reporting each line done to
- * `progress`.
+ * Imports checked lines (the first a header; see cli/scope-import.ts) into the header's scope, reporting to
+ * `progress` after each write with the number of the last line written.
  */
 export async function importScope(
   deps: { store: Store },
   lines: AsyncIterable<NumberedLine>,
   progress: (summary: ImportSummary, number: number) => void = () => undefined,
 ): Promise<ImportSummary> {
-  const zero = (): Record<ImportedKind, number> => ({ source: 0, revision: 0, candidate: 0, handoff: 0, cursors: 0 });
-  let summary: ImportSummary | null = null;
-  for await (const { number, line } of lines) {
+  let importer: ReturnType<typeof createImporter> | null = null;
+  for await (const numbered of lines) {
+    const { number, line } = numbered;
     if (line.type === "header") {
-      summary ??= { scope_id: line.scope_id, created: zero(), existing: zero() };
+      importer ??= createImporter(deps.store, line.scope_id, progress);
       continue;
     }
-    if (summary === null)
+    if (importer === null) {
       throw new PowerContextError("invalid_request", `line ${number}: the header line must come first.`);
-    if (line.type === "end") continue;
-    const result = await importLine(deps.store, summary.scope_id, line);
-    if (result === "conflict") throw conflictAt(number, line.type, summary.scope_id);
-    summary[result === "created" ? "created" : "existing"][line.type] += 1;
-    progress(summary, number);
+    }
+    if (line.type !== "end") await importer.add({ number, line });
   }
-  if (summary === null) throw new PowerContextError("invalid_request", "The file holds no header line.");
-  return summary;
+  if (importer === null) throw new PowerContextError("invalid_request", "The file holds no header line.");
+  return importer.finish();
 }
 
 type DataLine = Exclude<ExportLine, { type: "header" | "end" }>;
+type Batched = Extract<DataLine, { type: "source" | "candidate" }>;
 
-function importLine(store: Store, scopeId: string, line: DataLine): Promise<ImportResult> {
+function isBatched(line: DataLine): line is Batched {
+  return line.type === "source" || line.type === "candidate";
+}
+
+/** Writes lines one at a time, Sources and candidates in batches of consecutive lines of one type. */
+function createImporter(store: Store, scopeId: string, progress: (summary: ImportSummary, number: number) => void) {
+  const zero = (): Record<ImportedKind, number> => ({ source: 0, revision: 0, candidate: 0, handoff: 0, cursors: 0 });
+  const summary: ImportSummary = { scope_id: scopeId, created: zero(), existing: zero() };
+  let batch: Array<{ number: number; line: Batched }> = [];
+  const count = (results: readonly ImportResult[], numbered: ReadonlyArray<{ number: number; line: DataLine }>) => {
+    for (const [index, result] of results.entries()) {
+      const { number, line } = numbered[index] as { number: number; line: DataLine };
+      if (result === "conflict") throw conflictAt(number, line.type, scopeId);
+      summary[result === "created" ? "created" : "existing"][line.type] += 1;
+    }
+    const last = numbered[results.length - 1];
+    if (last) progress(summary, last.number);
+  };
+  const writeBatch = async () => {
+    const written = batch;
+    batch = [];
+    const [first] = written;
+    if (first === undefined) return;
+    const results =
+      first.line.type === "source"
+        ? await store.importSources(
+            scopeId,
+            written.map(({ line }) => line as Extract<Batched, { type: "source" }>),
+          )
+        : await store.importCandidates(
+            scopeId,
+            written.map(({ line }) => line as Extract<Batched, { type: "candidate" }>),
+          );
+    count(results, written);
+  };
+  return {
+    async add({ number, line }: { number: number; line: DataLine }): Promise<void> {
+      if (isBatched(line)) {
+        if (batch[0] !== undefined && batch[0].line.type !== line.type) await writeBatch();
+        batch.push({ number, line });
+        if (batch.length >= IMPORT_BATCH_SIZE) await writeBatch();
+        return;
+      }
+      await writeBatch();
+      count([await importLine(store, scopeId, line)], [{ number, line }]);
+    },
+    async finish(): Promise<ImportSummary> {
+      await writeBatch();
+      return summary;
+    },
+  };
+}
+
+function importLine(store: Store, scopeId: string, line: Exclude<DataLine, Batched>): Promise<ImportResult> {
   switch (line.type) {
-    case "source":
-      return store.importSource(scopeId, line);
     case "revision":
       return store.importRevision(scopeId, line);
-    case "candidate":
-      return store.importCandidate(scopeId, line);
     case "handoff":
       return store.importHandoff(scopeId, line, canonicalJson(line.content));
     case "cursors":

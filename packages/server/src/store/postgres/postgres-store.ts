@@ -2,8 +2,9 @@
 // row (captures: one statement that advances the scope's row, in per-scope batches), so Servers sharing the database
 // serialize writes per scope; reads that take several statements share one snapshot. Driver errors are wrapped here,
 // once.
+import { untilConflictAsync } from "../lifecycle-rows.ts";
 import { memoryHead } from "../rows.ts";
-import type { NewSource, PurgeOutcome, Store } from "../types.ts";
+import type { LifecycleOperations, NewSource, PurgeOutcome, Store } from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
@@ -51,11 +52,6 @@ function createPostgresStore(database: Database): Store {
   const write = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => transaction(pool, work));
   const read = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => snapshot(pool, work));
   const query = <T>(work: (sql: Sql) => Promise<T>): Promise<T> => guard(() => work(direct));
-  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
-    const done = await deletion;
-    if (done === null) return { status: "not_found" };
-    return { ...done, compacted: await query((sql) => purge.compact(sql)) };
-  };
   return {
     engine: "postgres",
     captureSource: batchCaptures((sources: NewSource[]) => query((sql) => journal.captureSources(sql, sources))),
@@ -87,20 +83,44 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    ...lifecycleOperations({ write, read, query }),
+    ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
+    close: () => guard(() => database.close()),
+  };
+}
+
+type Runner = <T>(work: (sql: Sql) => Promise<T>) => Promise<T>;
+
+/** Export reads, import writes and purges (each purge deletes, then compacts outside its transaction). */
+function lifecycleOperations({
+  write,
+  read,
+  query,
+}: {
+  write: Runner;
+  read: Runner;
+  query: Runner;
+}): LifecycleOperations {
+  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
+    const done = await deletion;
+    if (done === null) return { status: "not_found" };
+    return { ...done, compacted: await query((sql) => purge.compact(sql)) };
+  };
+  return {
     readScopeCursors: (scopeId) => query((sql) => exports.readScopeCursors(sql, scopeId)),
     readSourcesAfter: (scopeId, page) => query((sql) => exports.readSourcesAfter(sql, scopeId, page)),
     readRevisionsAfter: (scopeId, page) => read((sql) => exports.readRevisionsAfter(sql, scopeId, page)),
     readCandidatesAfter: (scopeId, page) => read((sql) => exports.readCandidatesAfter(sql, scopeId, page)),
     readHandoffsAfter: (scopeId, page) => query((sql) => exports.readHandoffsAfter(sql, scopeId, page)),
-    importSource: (scopeId, line) => write((sql) => imports.importSource(sql, scopeId, line)),
+    importSources: (scopeId, lines) =>
+      write((sql) => untilConflictAsync(lines, (line) => imports.importSource(sql, scopeId, line))),
     importRevision: (scopeId, line) => write((sql) => imports.importRevision(sql, scopeId, line)),
-    importCandidate: (scopeId, line) => write((sql) => imports.importCandidate(sql, scopeId, line)),
+    importCandidates: (scopeId, lines) =>
+      write((sql) => untilConflictAsync(lines, (line) => imports.importCandidate(sql, scopeId, line))),
     importHandoff: (scopeId, line, key) => write((sql) => imports.importHandoff(sql, scopeId, line, key)),
     purgeSource: (scopeId, sourceId, now) => purged(write((sql) => purge.purgeSource(sql, scopeId, sourceId, now))),
     purgeEntry: (scopeId, entryId, now) => purged(write((sql) => purge.purgeEntry(sql, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write((sql) => purge.purgeScope(sql, scopeId, now))),
     listPurges: (scopeId) => query((sql) => purge.listPurges(sql, scopeId)),
-    ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
-    close: () => guard(() => database.close()),
   };
 }

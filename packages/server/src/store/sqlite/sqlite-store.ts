@@ -2,8 +2,9 @@
 // connection are serialized; other processes on the same file wait on SQLite's write lock (busy timeout). Driver errors
 // are wrapped here, once.
 import type { DatabaseSync } from "node:sqlite";
+import { untilConflict } from "../lifecycle-rows.ts";
 import { memoryHead } from "../rows.ts";
-import type { PurgeOutcome, Store } from "../types.ts";
+import type { LifecycleOperations, PurgeOutcome, Store } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
@@ -42,11 +43,6 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
       .catch(wrap);
   const read = <T>(work: () => T): Promise<T> => Promise.resolve().then(work).catch(wrap);
   const capture = batchCaptures(db);
-  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
-    const done = await deletion;
-    if (done === null) return { status: "not_found" };
-    return { ...done, compacted: await read(() => purge.compact(db, path === ":memory:")) };
-  };
   return {
     engine: "sqlite",
     captureSource: (source) => capture(source).catch(wrap),
@@ -77,20 +73,40 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    ...lifecycleOperations(db, path, { write, read }),
+    ping: () => read(() => void db.prepare("SELECT 1").get()),
+    close: () => read(() => (db.isOpen ? db.close() : undefined)),
+  };
+}
+
+type Runner = <T>(work: () => T) => Promise<T>;
+
+/** Export reads, import writes and purges (each purge deletes, then compacts outside its transaction). */
+function lifecycleOperations(
+  db: DatabaseSync,
+  path: string,
+  { write, read }: { write: Runner; read: Runner },
+): LifecycleOperations {
+  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
+    const done = await deletion;
+    if (done === null) return { status: "not_found" };
+    return { ...done, compacted: await read(() => purge.compact(db, path === ":memory:")) };
+  };
+  return {
     readScopeCursors: (scopeId) => read(() => exports.readScopeCursors(db, scopeId)),
     readSourcesAfter: (scopeId, page) => read(() => exports.readSourcesAfter(db, scopeId, page)),
     readRevisionsAfter: (scopeId, page) => read(() => exports.readRevisionsAfter(db, scopeId, page)),
     readCandidatesAfter: (scopeId, page) => read(() => exports.readCandidatesAfter(db, scopeId, page)),
     readHandoffsAfter: (scopeId, page) => read(() => exports.readHandoffsAfter(db, scopeId, page)),
-    importSource: (scopeId, line) => write(() => imports.importSource(db, scopeId, line)),
+    importSources: (scopeId, lines) =>
+      write(() => untilConflict(lines, (line) => imports.importSource(db, scopeId, line))),
     importRevision: (scopeId, line) => write(() => imports.importRevision(db, scopeId, line)),
-    importCandidate: (scopeId, line) => write(() => imports.importCandidate(db, scopeId, line)),
+    importCandidates: (scopeId, lines) =>
+      write(() => untilConflict(lines, (line) => imports.importCandidate(db, scopeId, line))),
     importHandoff: (scopeId, line, key) => write(() => imports.importHandoff(db, scopeId, line, key)),
     purgeSource: (scopeId, sourceId, now) => purged(write(() => purge.purgeSource(db, scopeId, sourceId, now))),
     purgeEntry: (scopeId, entryId, now) => purged(write(() => purge.purgeEntry(db, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write(() => purge.purgeScope(db, scopeId, now))),
     listPurges: (scopeId) => read(() => purge.listPurges(db, scopeId)),
-    ping: () => read(() => void db.prepare("SELECT 1").get()),
-    close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
 }

@@ -46,11 +46,15 @@ export interface LifecycleOperations {
   readCandidatesAfter(scope_id: string, page: PageAfter<string>): Promise<ExportCandidateLine[]>;
   readHandoffsAfter(scope_id: string, page: PageAfter<number>): Promise<ExportHandoffLine[]>;
 
-  /** Writes the Source at its exported position (positions stay as they were, gaps included). */
-  importSource(scope_id: string, line: ExportSourceLine): Promise<ImportResult>;
+  /**
+   * Writes each Source at its exported position (positions stay as they were, gaps included), in one transaction,
+   * stopping at the first conflict: one result per line written or refused, the last one `conflict` if any.
+   */
+  importSources(scope_id: string, lines: readonly ExportSourceLine[]): Promise<ImportResult[]>;
   /** Writes the revision when it is the next one (`exists` when the head is already at or past it). */
   importRevision(scope_id: string, line: ExportRevisionLine): Promise<ImportResult>;
-  importCandidate(scope_id: string, line: ExportCandidateLine): Promise<ImportResult>;
+  /** Like importSources: in one transaction, stopping at the first conflict. */
+  importCandidates(scope_id: string, lines: readonly ExportCandidateLine[]): Promise<ImportResult[]>;
   /** `content_key`: the canonical JSON of the content, as a commit stores it. */
   importHandoff(scope_id: string, line: ExportHandoffLine, content_key: string): Promise<ImportResult>;
 
