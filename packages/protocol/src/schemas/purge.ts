@@ -46,7 +46,7 @@ export type PurgeAudit = Static<typeof PurgeAudit>;
  * `entries_citing_source`: for a Source purge, the Memory entries that cite it (kept: an entry is purged on its own,
  * after a look at whether it repeats what the Source leaked). `compacted`: whether the database files were rewritten
  * afterwards so that the removed bytes are gone from them (false when another process kept SQLite from truncating
- * its write-ahead log; purging again retries).
+ * its write-ahead log, or the compaction failed; the next purge compacts again).
  */
 export const PurgeResponse = WireObject("PurgeResponse", {
   audit: PurgeAudit,

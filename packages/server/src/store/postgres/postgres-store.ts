@@ -104,7 +104,9 @@ function lifecycleOperations({
   const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
     const done = await deletion;
     if (done === null) return { status: "not_found" };
-    return { ...done, compacted: await query((sql) => purge.compact(sql)) };
+    // The deletion is committed: a compaction that fails is reported as not done, and the next purge compacts again.
+    const compacted = await query((sql) => purge.compact(sql)).catch(() => false);
+    return { ...done, compacted };
   };
   return {
     readScopeCursors: (scopeId) => query((sql) => exports.readScopeCursors(sql, scopeId)),
