@@ -9,3 +9,5 @@ export * from "./memory.ts";
 export * from "./candidates.ts";
 export * from "./handoff.ts";
 export * from "./work.ts";
+export * from "./handoff-report-catalog.ts";
+export * from "./handoff-report-activities.ts";
