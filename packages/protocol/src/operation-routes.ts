@@ -222,7 +222,8 @@ export const OPERATION_ROUTES = {
   attach_handoff_report_workspace: {
     method: "POST",
     path: "/v1/handoff-reports/workspace-bindings/attach",
-    summary: "Bind a workspace to a Report Project, creating or replacing its binding if its version is still expected.",
+    summary:
+      "Bind a workspace to a Report Project, creating or replacing its binding if its version is still expected.",
   },
   detach_handoff_report_workspace: {
     method: "POST",
@@ -237,6 +238,6 @@ export type OperationId = keyof typeof OPERATION_ROUTES;
 export const HANDOFF_REPORT_PATH_PREFIX = "/v1/handoff-reports/";
 
 /** The operations of the Handoff Report group, read off the table by their path. */
-export const HANDOFF_REPORT_OPERATIONS: readonly OperationId[] = (Object.keys(OPERATION_ROUTES) as OperationId[]).filter(
-  (id) => OPERATION_ROUTES[id].path.startsWith(HANDOFF_REPORT_PATH_PREFIX),
-);
+export const HANDOFF_REPORT_OPERATIONS: readonly OperationId[] = (
+  Object.keys(OPERATION_ROUTES) as OperationId[]
+).filter((id) => OPERATION_ROUTES[id].path.startsWith(HANDOFF_REPORT_PATH_PREFIX));

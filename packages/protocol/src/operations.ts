@@ -164,7 +164,10 @@ const SCHEMAS = {
     body: CreateHandoffReportProjectRequest,
     response: { 201: ProjectDescriptor, 409: ErrorEnvelope, ...INPUT_ERRORS },
   },
-  list_handoff_report_projects: { body: ListHandoffReportProjectsRequest, response: { 200: ProjectPage, ...INPUT_ERRORS } },
+  list_handoff_report_projects: {
+    body: ListHandoffReportProjectsRequest,
+    response: { 200: ProjectPage, ...INPUT_ERRORS },
+  },
   get_handoff_report_project: {
     body: GetHandoffReportProjectRequest,
     response: { 200: ProjectDescriptor, ...LOOKUP_ERRORS },

@@ -17,9 +17,12 @@ export const REPORT_ACTIVITY_SOURCES = [
 export const ReportActivitySource = StringEnum(REPORT_ACTIVITY_SOURCES, { title: "ReportActivitySource" });
 export type ReportActivitySource = Static<typeof ReportActivitySource>;
 
-export const ReportTimeBasis = StringEnum(["source_reported", "host_observed", "first_seen", "current_only", "unknown"], {
-  title: "ReportTimeBasis",
-});
+export const ReportTimeBasis = StringEnum(
+  ["source_reported", "host_observed", "first_seen", "current_only", "unknown"],
+  {
+    title: "ReportTimeBasis",
+  },
+);
 export type ReportTimeBasis = Static<typeof ReportTimeBasis>;
 
 export const HandoffReportActivityAgent = WireObject("HandoffReportActivityAgent", {

@@ -3,6 +3,7 @@
 import { describe } from "node:test";
 import { candidatesContract } from "./contract/candidates.contract.ts";
 import { continuityContract } from "./contract/continuity.contract.ts";
+import { handoffReportsContract } from "./contract/handoff-reports.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
 import { memoryContract } from "./contract/memory.contract.ts";
 import { revisionContract } from "./contract/revision.contract.ts";
@@ -19,5 +20,6 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     searchContract(open);
     statsContract(open);
     continuityContract(open);
+    handoffReportsContract(open);
   });
 }

@@ -4,6 +4,7 @@
 // The value types of each family of operations live in types/, one file a family; they are re-exported here.
 import type { CandidateReads } from "./types/candidates.ts";
 import type { ContinuityOperations } from "./types/continuity.ts";
+import type { HandoffReportOperations } from "./types/handoff-reports.ts";
 import type { JournalOperations } from "./types/journal.ts";
 import type { MemoryReads } from "./types/memory.ts";
 import type { RevisionWrites } from "./types/revision.ts";
@@ -12,6 +13,7 @@ import type { StatsOperations } from "./types/stats.ts";
 
 export type * from "./types/candidates.ts";
 export type * from "./types/continuity.ts";
+export type * from "./types/handoff-reports.ts";
 export type * from "./types/journal.ts";
 export type * from "./types/memory.ts";
 export type * from "./types/revision.ts";
@@ -25,7 +27,8 @@ export interface Store
     SearchOperations,
     CandidateReads,
     ContinuityOperations,
-    StatsOperations {
+    StatsOperations,
+    HandoffReportOperations {
   readonly engine: "sqlite" | "postgres";
   /** Cheap round trip used by readiness. */
   ping(): Promise<void>;

@@ -186,4 +186,43 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE entry_vector DROP CONSTRAINT entry_vector_pkey;
   ALTER TABLE entry_vector ADD PRIMARY KEY (entry_version_id, model);
   `,
+  // Handoff Reports: the Report catalog (Projects, Workstreams grouping scopes, Workspace bindings) and untrusted
+  // activity observations. Descriptors are stored whole as JSON text beside the columns that are searched or checked;
+  // an identity column keeps activity cursors from being reused after a purge.
+  `
+  CREATE TABLE report_project (
+    project_id text COLLATE "C" PRIMARY KEY,
+    project_key text COLLATE "C" NOT NULL UNIQUE,
+    catalog_state text NOT NULL,
+    version bigint NOT NULL,
+    descriptor text NOT NULL
+  );
+  CREATE TABLE report_workstream (
+    scope_id text COLLATE "C" PRIMARY KEY,
+    project_id text COLLATE "C" NOT NULL,
+    key text COLLATE "C",
+    catalog_state text NOT NULL,
+    version bigint NOT NULL,
+    descriptor text NOT NULL
+  );
+  CREATE UNIQUE INDEX report_workstream_key ON report_workstream (project_id, key) WHERE key IS NOT NULL;
+  CREATE INDEX report_workstream_by_project ON report_workstream (project_id, scope_id);
+  CREATE TABLE report_activity (
+    position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    project_id text COLLATE "C" NOT NULL,
+    source text COLLATE "C" NOT NULL,
+    source_event_id text COLLATE "C" NOT NULL,
+    content_key text NOT NULL,
+    observed_at text COLLATE "C" NOT NULL,
+    effective_at text COLLATE "C",
+    event text NOT NULL,
+    UNIQUE (project_id, source, source_event_id)
+  );
+  CREATE INDEX report_activity_by_project ON report_activity (project_id, position);
+  CREATE TABLE report_workspace_binding (
+    workspace_instance_id text COLLATE "C" PRIMARY KEY,
+    version bigint NOT NULL,
+    binding text NOT NULL
+  );
+  `,
 ];

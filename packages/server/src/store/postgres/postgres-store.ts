@@ -8,6 +8,7 @@ import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
 import * as continuity from "./continuity.ts";
+import { postgresHandoffReportOperations } from "./handoff-reports.ts";
 import { openDatabase, snapshot, transaction, type Database, type PostgresOptions } from "./database.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
@@ -79,6 +80,7 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    ...postgresHandoffReportOperations(read, write),
     ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
     close: () => guard(() => database.close()),
   };

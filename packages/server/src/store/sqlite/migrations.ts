@@ -158,4 +158,43 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE entry_vector;
   ALTER TABLE entry_vector_by_model RENAME TO entry_vector;
   `,
+  // Handoff Reports: the Report catalog (Projects, Workstreams grouping scopes, Workspace bindings) and untrusted
+  // activity observations. Descriptors are stored whole as JSON beside the columns that are searched or checked;
+  // AUTOINCREMENT keeps activity cursors from being reused after a purge.
+  `
+  CREATE TABLE report_project (
+    project_id TEXT PRIMARY KEY,
+    project_key TEXT NOT NULL UNIQUE,
+    catalog_state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    descriptor TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE report_workstream (
+    scope_id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    key TEXT,
+    catalog_state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    descriptor TEXT NOT NULL
+  ) STRICT;
+  CREATE UNIQUE INDEX report_workstream_key ON report_workstream (project_id, key) WHERE key IS NOT NULL;
+  CREATE INDEX report_workstream_by_project ON report_workstream (project_id, scope_id);
+  CREATE TABLE report_activity (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    project_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    source_event_id TEXT NOT NULL,
+    content_key TEXT NOT NULL,
+    observed_at TEXT NOT NULL,
+    effective_at TEXT,
+    event TEXT NOT NULL,
+    UNIQUE (project_id, source, source_event_id)
+  ) STRICT;
+  CREATE INDEX report_activity_by_project ON report_activity (project_id, position);
+  CREATE TABLE report_workspace_binding (
+    workspace_instance_id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    binding TEXT NOT NULL
+  ) STRICT;
+  `,
 ];

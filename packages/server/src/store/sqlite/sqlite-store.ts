@@ -6,6 +6,7 @@ import { memoryHead } from "../rows.ts";
 import type { Store } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
+import { sqliteHandoffReportOperations } from "./handoff-reports.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import { wrapDriverError } from "./driver-errors.ts";
@@ -69,6 +70,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    ...sqliteHandoffReportOperations(db, read, write),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
