@@ -1,6 +1,7 @@
 // Handoff Report activities (untrusted observations a host records against a Report Project) and the report itself.
 // Transcribed from upstream's `handoff-reports` group field for field.
 import { Type, type Static } from "typebox";
+import { REPORT_ACTIVITY_SCHEMA } from "../schema-ids.ts";
 import { Nullable, OptionalNullable, StringEnum, WireObject } from "./builders.ts";
 import { Count, DateTime, Ordinal } from "./common.ts";
 import { HandoffReportExternalReference, ReportId, ReportLocale } from "./handoff-report-catalog.ts";
@@ -66,7 +67,6 @@ export const RecordHandoffReportActivityRequest = WireObject("RecordHandoffRepor
 });
 export type RecordHandoffReportActivityRequest = Static<typeof RecordHandoffReportActivityRequest>;
 
-export const REPORT_ACTIVITY_SCHEMA = "powercontext.handoff-report-activity.v1";
 export const HandoffReportActivity = WireObject("HandoffReportActivity", {
   schema: StringEnum([REPORT_ACTIVITY_SCHEMA]),
   event_id: ReportId,

@@ -2,6 +2,7 @@
 // group scopes under them, and Workspace bindings that tie a checkout to a Project. Transcribed from upstream's
 // document field for field: its strings here carry length limits only (no pattern), so the domain checks the rest.
 import { Type, type Static } from "typebox";
+import { PROJECT_SCHEMA, WORKSTREAM_SCHEMA, WORKSPACE_BINDING_SCHEMA } from "../schema-ids.ts";
 import { Nullable, OptionalNullable, StringEnum, WireObject } from "./builders.ts";
 import { DateTime, Ordinal } from "./common.ts";
 
@@ -33,7 +34,6 @@ export type HandoffReportExternalReference = Static<typeof HandoffReportExternal
 const ExternalRefs = Type.Array(HandoffReportExternalReference, { maxItems: 32 });
 const Labels = Type.Array(Text(128), { maxItems: 32 });
 
-export const PROJECT_SCHEMA = "powercontext.project.v1";
 export const ProjectDescriptor = WireObject("ProjectDescriptor", {
   schema: StringEnum([PROJECT_SCHEMA]),
   project_id: ReportId,
@@ -53,7 +53,6 @@ export const ProjectPage = WireObject("ProjectPage", {
 });
 export type ProjectPage = Static<typeof ProjectPage>;
 
-export const WORKSTREAM_SCHEMA = "powercontext.workstream.v1";
 export const WorkstreamDescriptor = WireObject("WorkstreamDescriptor", {
   schema: StringEnum([WORKSTREAM_SCHEMA]),
   scope_id: ReportId,
@@ -135,7 +134,6 @@ export const HandoffReportRepositoryRef = WireObject("HandoffReportRepositoryRef
 });
 export type HandoffReportRepositoryRef = Static<typeof HandoffReportRepositoryRef>;
 
-export const WORKSPACE_BINDING_SCHEMA = "powercontext.workspace-binding.v1";
 export const HandoffReportWorkspaceBinding = WireObject("HandoffReportWorkspaceBinding", {
   schema: StringEnum([WORKSPACE_BINDING_SCHEMA]),
   workspace_instance_id: ReportId,
