@@ -101,9 +101,9 @@ for (const [engine, open] of Object.entries(ENGINES)) {
     const credentials = await post("/v1/handoff-reports/workspace-bindings/attach", secret);
     assert.deepEqual([credentials.status, credentials.json.error.code], [422, "invalid_request"]);
     assert.equal(JSON.stringify(credentials.json).includes("token@"), false, "the credential is not echoed");
-    const escape = attachRequest(project.project_id, 1);
-    escape.repository_ref.subpath = "../../etc";
-    const climbing = await post("/v1/handoff-reports/workspace-bindings/attach", escape);
+    const climbingRef = attachRequest(project.project_id, 1);
+    climbingRef.repository_ref.subpath = "../../etc";
+    const climbing = await post("/v1/handoff-reports/workspace-bindings/attach", climbingRef);
     assert.deepEqual([climbing.status, climbing.json.error.code], [422, "invalid_request"]);
     const stale = await post("/v1/handoff-reports/workspace-bindings/detach", {
       workspace_instance_id: "ws-laptop-1",
