@@ -9,6 +9,7 @@ import { Compile } from "typebox/compile";
 import type { Store } from "../store/types.ts";
 import { openTestPostgresStore } from "./postgres.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
+import { buildTestApp } from "./test-app.ts";
 
 export const ENGINES = {
   sqlite: () => openSqliteStore(":memory:"),
@@ -84,4 +85,31 @@ export async function catalogSnapshot(store: Store, projectIds: readonly string[
     })),
   );
   return { projects, perProject, binding: await store.getWorkspaceBinding("ws-laptop-1") };
+}
+
+/** A catalog with one of everything, and a valid body for each operation against it. */
+export async function handoffReportWorld(t: Parameters<typeof buildTestApp>[0]) {
+  const app = await buildTestApp(t);
+  const project = (await app.post("/v1/handoff-reports/projects/create", PROJECT_REQUEST)).json;
+  const id = project.project_id as string;
+  const workstream = (await app.post("/v1/handoff-reports/workstreams/register", workstreamRequest(id))).json;
+  await app.post("/v1/handoff-reports/activities/record", activityRequest(id));
+  await app.post("/v1/handoff-reports/workspace-bindings/attach", attachRequest(id));
+  const valid: Record<string, Record<string, unknown>> = {
+    create_handoff_report_project: { project_key: "new", title: "New", description: "d", timezone: "UTC" },
+    list_handoff_report_projects: { limit: 5, include_archived: true },
+    get_handoff_report_project: { project_id: id },
+    update_handoff_report_project: { project: { ...project, title: "Renamed" }, expected_version: 1 },
+    register_handoff_report_workstream: { ...workstreamRequest(id, "scope-new"), key: "new" },
+    list_handoff_report_workstreams: { project_id: id, limit: 5 },
+    update_handoff_report_workstream: { workstream: { ...workstream, title: "Renamed" }, expected_version: 1 },
+    get_handoff_report: { project_id: id, format: "json" },
+    record_handoff_report_activity: { ...activityRequest(id, "commit-new"), summary: "s" },
+    list_handoff_report_activities: { project_id: id, after_cursor: 0, through_cursor: 1, limit: 5 },
+    purge_handoff_report_activities: { project_id: id, observed_before: "2026-01-01T00:00:00Z" },
+    get_handoff_report_workspace: { workspace_instance_id: "ws-laptop-1" },
+    attach_handoff_report_workspace: attachRequest(id, 1),
+    detach_handoff_report_workspace: { workspace_instance_id: "ws-laptop-1", expected_version: 1 },
+  };
+  return { app, id, valid };
 }
