@@ -18,6 +18,7 @@ import {
 import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
 import { bulkReview, type CandidateFilter, describeBulkReview } from "./review-bulk.ts";
 import { addTurnCommands } from "./turn-commands.ts";
+import { addHandoffReportCommands } from "./handoff-report-commands.ts";
 import {
   type ClientOptions,
   clientOptions,
@@ -46,6 +47,7 @@ export function buildProgram(): Command {
   addReviewCommands(program);
   addMemoryCommands(program);
   addTurnCommands(program);
+  addHandoffReportCommands(program);
   return program;
 }
 
