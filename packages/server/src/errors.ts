@@ -25,6 +25,10 @@ export const ERROR_CODES = [
   "inference_unavailable",
   "schema_too_new",
   "configuration_invalid",
+  // Experience, Skill and external Skills (issue 19).
+  "artifact_conflict",
+  "external_skill_not_found",
+  "external_skill_unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

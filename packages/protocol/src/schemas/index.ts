@@ -9,3 +9,5 @@ export * from "./memory.ts";
 export * from "./candidates.ts";
 export * from "./handoff.ts";
 export * from "./work.ts";
+export * from "./artifacts.ts";
+export * from "./external-skills.ts";

@@ -14,6 +14,12 @@ const REFUSALS = {
   candidate_not_found: { code: "candidate_not_found", message: "The requested Candidate was not found." },
   candidate_terminal: { code: "candidate_terminal", message: "The Candidate is already terminal." },
   candidate_conflict: { code: "candidate_conflict", message: "The Candidate version is stale." },
+  artifact_conflict: { code: "artifact_conflict", message: "The Candidate target Artifact is stale." },
+  external_skill_not_found: { code: "external_skill_not_found", message: "The external Skill is not registered." },
+  external_skill_unavailable: {
+    code: "external_skill_unavailable",
+    message: "The external Skill is not available at that fingerprint on this host.",
+  },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>;
 
 export type Refusal = keyof typeof REFUSALS;

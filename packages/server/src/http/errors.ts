@@ -31,6 +31,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   inference_unavailable: 503,
   schema_too_new: 500,
   configuration_invalid: 500,
+  artifact_conflict: 409,
+  external_skill_not_found: 404,
+  external_skill_unavailable: 409,
 };
 
 export function sendError(reply: FastifyReply, error: PowerContextError): FastifyReply {

@@ -1,6 +1,7 @@
 // The behaviour every Store adapter must have, one suite per family of operations (contract/). Each adapter's test
 // file calls storeContract with its opener; every test gets a fresh store.
 import { describe } from "node:test";
+import { artifactsContract } from "./contract/artifacts.contract.ts";
 import { candidatesContract } from "./contract/candidates.contract.ts";
 import { continuityContract } from "./contract/continuity.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
@@ -19,5 +20,6 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     searchContract(open);
     statsContract(open);
     continuityContract(open);
+    artifactsContract(open);
   });
 }
