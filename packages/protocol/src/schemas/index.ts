@@ -11,3 +11,5 @@ export * from "./handoff.ts";
 export * from "./work.ts";
 export * from "./handoff-report-catalog.ts";
 export * from "./handoff-report-activities.ts";
+export * from "./artifacts.ts";
+export * from "./external-skills.ts";

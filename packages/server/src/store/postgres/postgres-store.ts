@@ -4,6 +4,7 @@
 // once.
 import { memoryHead } from "../rows.ts";
 import type { NewSource, Store } from "../types.ts";
+import * as artifacts from "./artifacts.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
@@ -81,6 +82,15 @@ function createPostgresStore(database: Database): Store {
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
     ...postgresHandoffReportOperations(read, write),
+    listArtifactCandidates: (listQuery) => query((sql) => artifacts.listArtifactCandidates(sql, listQuery)),
+    getArtifactCandidate: (scopeId, candidateId) =>
+      query((sql) => artifacts.getArtifactCandidate(sql, scopeId, candidateId)),
+    commitArtifactCandidate: (commit) => write((sql) => artifacts.commitArtifactCandidate(sql, commit)),
+    getArtifactRevision: (scopeId, ref) => query((sql) => artifacts.getArtifactRevision(sql, scopeId, ref)),
+    getArtifactHead: (scopeId, family, artifactId) =>
+      query((sql) => artifacts.getArtifactHead(sql, scopeId, family, artifactId)),
+    searchExperiences: (scopeId, terms, limit) =>
+      query((sql) => artifacts.searchExperiences(sql, scopeId, terms, limit)),
     ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
     close: () => guard(() => database.close()),
   };

@@ -4,6 +4,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { memoryHead } from "../rows.ts";
 import type { Store } from "../types.ts";
+import * as artifacts from "./artifacts.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { sqliteHandoffReportOperations } from "./handoff-reports.ts";
@@ -71,6 +72,14 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
     ...sqliteHandoffReportOperations(db, read, write),
+    listArtifactCandidates: (query) => read(() => artifacts.listArtifactCandidates(db, query)),
+    getArtifactCandidate: (scopeId, candidateId) =>
+      read(() => artifacts.getArtifactCandidate(db, scopeId, candidateId)),
+    commitArtifactCandidate: (commit) => write(() => artifacts.commitArtifactCandidate(db, commit)),
+    getArtifactRevision: (scopeId, ref) => read(() => artifacts.getArtifactRevision(db, scopeId, ref)),
+    getArtifactHead: (scopeId, family, artifactId) =>
+      read(() => artifacts.getArtifactHead(db, scopeId, family, artifactId)),
+    searchExperiences: (scopeId, terms, limit) => read(() => artifacts.searchExperiences(db, scopeId, terms, limit)),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
