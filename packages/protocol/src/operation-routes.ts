@@ -309,6 +309,30 @@ export const OPERATION_ROUTES = {
     path: "/v1/artifact-candidates/revise",
     summary: "Replace a pending candidate's proposal and evidence, creating its next version.",
   },
+  // Purge: our addition to the contract (upstream has no deletion path), one operation per target.
+  purge_source: {
+    method: "POST",
+    path: "/v1/purge/source",
+    summary:
+      "Delete one Source, and every candidate citing it, from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  purge_memory_entry: {
+    method: "POST",
+    path: "/v1/purge/entry",
+    summary:
+      "Delete one Memory entry with all its versions, and the candidates that proposed it, from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  purge_scope: {
+    method: "POST",
+    path: "/v1/purge/scope",
+    summary:
+      "Delete everything a scope holds from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  list_purges: {
+    method: "POST",
+    path: "/v1/purge/list",
+    summary: "List the audit records of a scope's purges, oldest first. PowerContext extension.",
+  },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationId = keyof typeof OPERATION_ROUTES;

@@ -98,6 +98,14 @@ import {
   SearchMemoryRequest,
   SearchMemoryResponse,
 } from "./schemas/memory.ts";
+import {
+  ListPurgesRequest,
+  ListPurgesResponse,
+  PurgeEntryRequest,
+  PurgeResponse,
+  PurgeScopeRequest,
+  PurgeSourceRequest,
+} from "./schemas/purge.ts";
 import { CaptureRequest, CaptureResponse } from "./schemas/sources.ts";
 import { ScopedStats, StatsQuery } from "./schemas/stats.ts";
 import {
@@ -295,6 +303,10 @@ const SCHEMAS = {
     body: ReviseArtifactCandidateRequest,
     response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
   },
+  purge_source: { body: PurgeSourceRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  purge_memory_entry: { body: PurgeEntryRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  purge_scope: { body: PurgeScopeRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  list_purges: { body: ListPurgesRequest, response: { 200: ListPurgesResponse, ...INPUT_ERRORS } },
 } as const satisfies { readonly [Id in OperationId]: OperationSchemas };
 
 type Operations = { readonly [Id in OperationId]: (typeof OPERATION_ROUTES)[Id] & (typeof SCHEMAS)[Id] };

@@ -13,3 +13,5 @@ export * from "./handoff-report-catalog.ts";
 export * from "./handoff-report-activities.ts";
 export * from "./artifacts.ts";
 export * from "./external-skills.ts";
+export * from "./purge.ts";
+export * from "./scope-export.ts";

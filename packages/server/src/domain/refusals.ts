@@ -39,6 +39,8 @@ const REFUSALS = {
     code: "external_skill_unavailable",
     message: "The external Skill is not available at that fingerprint on this host.",
   },
+  source_not_found: { code: "not_found", message: "The requested Source was not found in this scope." },
+  scope_not_found: { code: "not_found", message: "The scope holds nothing: no Source, Memory or Handoff." },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>;
 
 export type Refusal = keyof typeof REFUSALS;

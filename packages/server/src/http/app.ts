@@ -20,6 +20,7 @@ import { handoffRoutes } from "./routes/handoff.ts";
 import { handoffReportRoutes } from "./routes/handoff-reports.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { memoryRoutes } from "./routes/memory.ts";
+import { purgeRoutes } from "./routes/purge.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { refuseFloatSpelledIntegers } from "./strict-integers.ts";
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workRoutes, { domain: deps.domain });
   if (served.includes("get_handoff_report")) await app.register(handoffReportRoutes, { domain: deps.domain });
   await app.register(artifactRoutes, { domain: deps.domain });
+  await app.register(purgeRoutes, { domain: deps.domain });
   await app.ready();
   return app;
 }

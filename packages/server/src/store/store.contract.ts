@@ -6,6 +6,7 @@ import { candidatesContract } from "./contract/candidates.contract.ts";
 import { continuityContract } from "./contract/continuity.contract.ts";
 import { handoffReportsContract } from "./contract/handoff-reports.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
+import { lifecycleContract } from "./contract/lifecycle.contract.ts";
 import { memoryContract } from "./contract/memory.contract.ts";
 import { revisionContract } from "./contract/revision.contract.ts";
 import { searchContract } from "./contract/search.contract.ts";
@@ -23,5 +24,6 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     continuityContract(open);
     handoffReportsContract(open);
     artifactsContract(open);
+    lifecycleContract(open);
   });
 }

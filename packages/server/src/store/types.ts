@@ -7,6 +7,7 @@ import type { CandidateReads } from "./types/candidates.ts";
 import type { ContinuityOperations } from "./types/continuity.ts";
 import type { HandoffReportOperations } from "./types/handoff-reports.ts";
 import type { JournalOperations } from "./types/journal.ts";
+import type { LifecycleOperations } from "./types/lifecycle.ts";
 import type { MemoryReads } from "./types/memory.ts";
 import type { RevisionWrites } from "./types/revision.ts";
 import type { SearchOperations } from "./types/search.ts";
@@ -17,6 +18,7 @@ export type * from "./types/candidates.ts";
 export type * from "./types/continuity.ts";
 export type * from "./types/handoff-reports.ts";
 export type * from "./types/journal.ts";
+export type * from "./types/lifecycle.ts";
 export type * from "./types/memory.ts";
 export type * from "./types/revision.ts";
 export type * from "./types/search.ts";
@@ -31,7 +33,8 @@ export interface Store
     ContinuityOperations,
     StatsOperations,
     HandoffReportOperations,
-    ArtifactOperations {
+    ArtifactOperations,
+    LifecycleOperations {
   readonly engine: "sqlite" | "postgres";
   /** Cheap round trip used by readiness. */
   ping(): Promise<void>;

@@ -265,4 +265,16 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX artifact_revision_heads ON artifact_revision (scope_id, family, is_head, created_at);
   `,
+  // Data lifecycle family: the audit record each purge leaves (who was purged, when, how many rows; never the text).
+  `
+  CREATE TABLE purge_audit (
+    audit_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    scope_id text COLLATE "C" NOT NULL,
+    target text NOT NULL,
+    target_id text COLLATE "C" NOT NULL,
+    purged_at text NOT NULL,
+    removed json NOT NULL
+  );
+  CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
+  `,
 ];

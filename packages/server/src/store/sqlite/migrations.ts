@@ -237,4 +237,16 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX artifact_revision_heads ON artifact_revision (scope_id, family, is_head, created_at);
   `,
+  // Data lifecycle family: the audit record each purge leaves (who was purged, when, how many rows; never the text).
+  `
+  CREATE TABLE purge_audit (
+    audit_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    scope_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    purged_at TEXT NOT NULL,
+    removed TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
+  `,
 ];
