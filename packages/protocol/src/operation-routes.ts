@@ -230,6 +230,109 @@ export const OPERATION_ROUTES = {
     path: "/v1/handoff-reports/workspace-bindings/detach",
     summary: "Mark a workspace's confirmed binding detached if its version is still expected.",
   },
+  // Experience, managed Skill, their review inbox and external Skills (issue 19).
+  propose_experience: {
+    method: "POST",
+    path: "/v1/experience/propose",
+    summary: "Store an Experience proposal as a pending candidate citing exact evidence; writes no artifact.",
+  },
+  generate_experience: {
+    method: "POST",
+    path: "/v1/experience/generate",
+    summary:
+      "Draft an Experience from the cited Sources, task outcomes and Handoffs (by the configured model, else deterministically) as a pending candidate.",
+  },
+  get_experience: {
+    method: "POST",
+    path: "/v1/experience/get",
+    summary: "Get one exact approved Experience revision with its direct evidence.",
+  },
+  propose_skill: {
+    method: "POST",
+    path: "/v1/skill/propose",
+    summary: "Store a managed Skill proposal as a pending candidate citing exact evidence; writes no artifact.",
+  },
+  generate_skill: {
+    method: "POST",
+    path: "/v1/skill/generate",
+    summary:
+      "Draft a managed Skill from the cited Experiences or Sources (by the configured model, else deterministically) as a pending candidate.",
+  },
+  get_skill: {
+    method: "POST",
+    path: "/v1/skill/get",
+    summary: "Get one exact approved managed Skill revision with its direct evidence.",
+  },
+  scan_external_skills: {
+    method: "POST",
+    path: "/v1/external-skills/scan",
+    summary: "Rebuild the host-local registry of Skill folders under the configured roots.",
+  },
+  list_external_skills: {
+    method: "POST",
+    path: "/v1/external-skills/list",
+    summary: "List the registered external Skills resolved against the files on disk now.",
+  },
+  resolve_external_skill: {
+    method: "POST",
+    path: "/v1/external-skills/resolve",
+    summary: "Resolve one registered external Skill at an exact fingerprint; never falls back to another version.",
+  },
+  import_external_skill: {
+    method: "POST",
+    path: "/v1/external-skills/import",
+    summary:
+      "Capture one exact external Skill snapshot as a Source and propose it as a pending managed Skill candidate.",
+  },
+  list_artifact_candidates: {
+    method: "POST",
+    path: "/v1/artifact-candidates/list",
+    summary: "Page the current Experience and Skill candidate heads with a given status (default pending).",
+  },
+  get_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/get",
+    summary: "Get the current head of one Experience or Skill candidate.",
+  },
+  approve_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/approve",
+    summary: "Write the candidate's artifact revision and mark it approved in one transaction.",
+  },
+  reject_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/reject",
+    summary: "Mark a pending candidate rejected with a reason; writes no artifact.",
+  },
+  revise_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/revise",
+    summary: "Replace a pending candidate's proposal and evidence, creating its next version.",
+  },
+  // Purge: our addition to the contract (upstream has no deletion path), one operation per target.
+  purge_source: {
+    method: "POST",
+    path: "/v1/purge/source",
+    summary:
+      "Delete one Source, and every candidate citing it, from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  purge_memory_entry: {
+    method: "POST",
+    path: "/v1/purge/entry",
+    summary:
+      "Delete one Memory entry with all its versions, and the candidates that proposed it, from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  purge_scope: {
+    method: "POST",
+    path: "/v1/purge/scope",
+    summary:
+      "Delete everything a scope holds from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  list_purges: {
+    method: "POST",
+    path: "/v1/purge/list",
+    summary: "List the audit records of a scope's purges, oldest first. PowerContext extension.",
+  },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationId = keyof typeof OPERATION_ROUTES;

@@ -3,6 +3,33 @@
 // the OpenAPI document is generated from those routes, and the Pi client takes its types from it.
 import type { TSchema } from "typebox";
 import { OPERATION_ROUTES, type OperationId, type OperationRoute } from "./operation-routes.ts";
+import {
+  ApproveArtifactCandidateRequest,
+  ArtifactCandidate,
+  ArtifactCandidatePage,
+  ExperienceArtifact,
+  GenerateExperienceRequest,
+  GenerateSkillRequest,
+  GeneratedCandidateResponse,
+  GetArtifactCandidateRequest,
+  GetExperienceRequest,
+  GetSkillRequest,
+  ListArtifactCandidatesRequest,
+  ProposeExperienceRequest,
+  ProposeSkillRequest,
+  RejectArtifactCandidateRequest,
+  ReviseArtifactCandidateRequest,
+  SkillArtifact,
+} from "./schemas/artifacts.ts";
+import {
+  ExternalSkillResolution,
+  ImportExternalSkillRequest,
+  ListExternalSkillsRequest,
+  ListExternalSkillsResponse,
+  ResolveExternalSkillRequest,
+  ScanExternalSkillsRequest,
+  ScanExternalSkillsResponse,
+} from "./schemas/external-skills.ts";
 import { CapabilitiesResponse } from "./schemas/capabilities.ts";
 import {
   ApproveMemoryCandidateRequest,
@@ -71,6 +98,14 @@ import {
   SearchMemoryRequest,
   SearchMemoryResponse,
 } from "./schemas/memory.ts";
+import {
+  ListPurgesRequest,
+  ListPurgesResponse,
+  PurgeEntryRequest,
+  PurgeResponse,
+  PurgeScopeRequest,
+  PurgeSourceRequest,
+} from "./schemas/purge.ts";
 import { CaptureRequest, CaptureResponse } from "./schemas/sources.ts";
 import { ScopedStats, StatsQuery } from "./schemas/stats.ts";
 import {
@@ -216,6 +251,62 @@ const SCHEMAS = {
     body: DetachHandoffReportWorkspaceRequest,
     response: { 200: HandoffReportWorkspaceBinding, ...WRITE_ERRORS },
   },
+  // Experience, managed Skill, their review inbox and external Skills (issue 19).
+  propose_experience: {
+    body: ProposeExperienceRequest,
+    response: { 201: ArtifactCandidate, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  generate_experience: {
+    body: GenerateExperienceRequest,
+    response: { 200: GeneratedCandidateResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  get_experience: { body: GetExperienceRequest, response: { 200: ExperienceArtifact, ...LOOKUP_ERRORS } },
+  propose_skill: {
+    body: ProposeSkillRequest,
+    response: { 201: ArtifactCandidate, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  generate_skill: {
+    body: GenerateSkillRequest,
+    response: { 200: GeneratedCandidateResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  get_skill: { body: GetSkillRequest, response: { 200: SkillArtifact, ...LOOKUP_ERRORS } },
+  scan_external_skills: {
+    body: ScanExternalSkillsRequest,
+    response: { 200: ScanExternalSkillsResponse, ...INPUT_ERRORS },
+  },
+  list_external_skills: {
+    body: ListExternalSkillsRequest,
+    response: { 200: ListExternalSkillsResponse, ...INPUT_ERRORS },
+  },
+  resolve_external_skill: {
+    body: ResolveExternalSkillRequest,
+    response: { 200: ExternalSkillResolution, ...LOOKUP_ERRORS },
+  },
+  import_external_skill: {
+    body: ImportExternalSkillRequest,
+    response: { 200: GeneratedCandidateResponse, ...WRITE_ERRORS },
+  },
+  list_artifact_candidates: {
+    body: ListArtifactCandidatesRequest,
+    response: { 200: ArtifactCandidatePage, ...INPUT_ERRORS },
+  },
+  get_artifact_candidate: { body: GetArtifactCandidateRequest, response: { 200: ArtifactCandidate, ...LOOKUP_ERRORS } },
+  approve_artifact_candidate: {
+    body: ApproveArtifactCandidateRequest,
+    response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
+  },
+  reject_artifact_candidate: {
+    body: RejectArtifactCandidateRequest,
+    response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
+  },
+  revise_artifact_candidate: {
+    body: ReviseArtifactCandidateRequest,
+    response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
+  },
+  purge_source: { body: PurgeSourceRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  purge_memory_entry: { body: PurgeEntryRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  purge_scope: { body: PurgeScopeRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  list_purges: { body: ListPurgesRequest, response: { 200: ListPurgesResponse, ...INPUT_ERRORS } },
 } as const satisfies { readonly [Id in OperationId]: OperationSchemas };
 
 type Operations = { readonly [Id in OperationId]: (typeof OPERATION_ROUTES)[Id] & (typeof SCHEMAS)[Id] };

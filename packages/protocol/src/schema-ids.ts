@@ -16,3 +16,5 @@ export const WORKSPACE_BINDING_SCHEMA = "powercontext.workspace-binding.v1";
 export const REPORT_ACTIVITY_SCHEMA = "powercontext.handoff-report-activity.v1";
 /** Our schema id for the canonical report model, which upstream leaves open. */
 export const HANDOFF_REPORT_SCHEMA = "powercontext.handoff-report.v1";
+/** The first line of a scope's export file (JSON Lines) names its format with this. */
+export const SCOPE_EXPORT_SCHEMA = "powercontext.scope-export.v1";

@@ -35,6 +35,10 @@ export const ERROR_CODES = [
   "workspace_binding_conflict",
   "activity_conflict",
   "report_too_large",
+  // Experience, Skill and external Skills (issue 19).
+  "artifact_conflict",
+  "external_skill_not_found",
+  "external_skill_unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

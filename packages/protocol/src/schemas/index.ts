@@ -11,3 +11,7 @@ export * from "./handoff.ts";
 export * from "./work.ts";
 export * from "./handoff-report-catalog.ts";
 export * from "./handoff-report-activities.ts";
+export * from "./artifacts.ts";
+export * from "./external-skills.ts";
+export * from "./purge.ts";
+export * from "./scope-export.ts";

@@ -33,6 +33,14 @@ const REFUSALS = {
     message: "An activity with this source and source_event_id was recorded with different content.",
   },
   report_too_large: { code: "report_too_large", message: "The Handoff Report exceeds the output limit." },
+  artifact_conflict: { code: "artifact_conflict", message: "The Candidate target Artifact is stale." },
+  external_skill_not_found: { code: "external_skill_not_found", message: "The external Skill is not registered." },
+  external_skill_unavailable: {
+    code: "external_skill_unavailable",
+    message: "The external Skill is not available at that fingerprint on this host.",
+  },
+  source_not_found: { code: "not_found", message: "The requested Source was not found in this scope." },
+  scope_not_found: { code: "not_found", message: "The scope holds nothing: no Source, Memory or Handoff." },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>;
 
 export type Refusal = keyof typeof REFUSALS;

@@ -13,12 +13,14 @@ import type { Lifecycle } from "./lifecycle.ts";
 import { parseJsonBody } from "./json-body-parser.ts";
 import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
+import { artifactRoutes } from "./routes/artifacts.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
 import { contextRoutes } from "./routes/context.ts";
 import { handoffRoutes } from "./routes/handoff.ts";
 import { handoffReportRoutes } from "./routes/handoff-reports.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { memoryRoutes } from "./routes/memory.ts";
+import { purgeRoutes } from "./routes/purge.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { refuseFloatSpelledIntegers } from "./strict-integers.ts";
@@ -95,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(handoffRoutes, { domain: deps.domain });
   await app.register(workRoutes, { domain: deps.domain });
   if (served.includes("get_handoff_report")) await app.register(handoffReportRoutes, { domain: deps.domain });
+  await app.register(artifactRoutes, { domain: deps.domain });
+  await app.register(purgeRoutes, { domain: deps.domain });
   await app.ready();
   return app;
 }

@@ -40,6 +40,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   workspace_binding_conflict: 409,
   activity_conflict: 409,
   report_too_large: 413,
+  artifact_conflict: 409,
+  external_skill_not_found: 404,
+  external_skill_unavailable: 409,
 };
 
 export function sendError(reply: FastifyReply, error: PowerContextError): FastifyReply {

@@ -28,8 +28,9 @@ export const CAPABILITIES: CapabilitiesResponse = {
   source_types: ["content"],
   artifact_families: SERVED_FAMILIES,
   memory_extraction: true,
-  experience_generation: false,
-  managed_skill_generation: false,
+  /** Like handoffs, Experiences and Skills are drafted deterministically when no model is configured. */
+  experience_generation: true,
+  managed_skill_generation: true,
   external_skill_registry: false,
   /** The deterministic drafter always generates, so prepare and activate work with or without a model. */
   handoff_generation: true,

@@ -225,4 +225,56 @@ export const MIGRATIONS: readonly string[] = [
     binding text NOT NULL
   );
   `,
+  // artifacts (issue 19, appended by the artifacts branch): Experience and managed Skill candidates as their wire JSON,
+  // every proposal version kept, and the immutable artifact revisions with their lineage; is_head marks the latest
+  // revision of each artifact (Experience recall reads only heads).
+  `
+  CREATE TABLE artifact_candidate (
+    scope_id text COLLATE "C" NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    family text COLLATE "C" NOT NULL,
+    status text COLLATE "C" NOT NULL,
+    body text NOT NULL,
+    created_at text NOT NULL,
+    updated_at text NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id)
+  );
+  CREATE INDEX artifact_candidate_by_status ON artifact_candidate (scope_id, status, candidate_id);
+  CREATE TABLE artifact_candidate_version (
+    scope_id text COLLATE "C" NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    body text NOT NULL,
+    created_at text NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id, version)
+  );
+  CREATE TABLE artifact_revision (
+    scope_id text COLLATE "C" NOT NULL,
+    family text COLLATE "C" NOT NULL,
+    artifact_id text COLLATE "C" NOT NULL,
+    revision integer NOT NULL,
+    content text NOT NULL,
+    source_refs text NOT NULL,
+    artifact_refs text NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    search_text text,
+    is_head boolean NOT NULL,
+    created_at text NOT NULL,
+    PRIMARY KEY (scope_id, family, artifact_id, revision)
+  );
+  CREATE INDEX artifact_revision_heads ON artifact_revision (scope_id, family, is_head, created_at);
+  `,
+  // Data lifecycle family: the audit record each purge leaves (who was purged, when, how many rows; never the text).
+  `
+  CREATE TABLE purge_audit (
+    audit_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    scope_id text COLLATE "C" NOT NULL,
+    target text NOT NULL,
+    target_id text COLLATE "C" NOT NULL,
+    purged_at text NOT NULL,
+    removed json NOT NULL
+  );
+  CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
+  `,
 ];

@@ -197,4 +197,56 @@ export const MIGRATIONS: readonly string[] = [
     binding TEXT NOT NULL
   ) STRICT;
   `,
+  // artifacts (issue 19, appended by the artifacts branch): Experience and managed Skill candidates as their wire JSON,
+  // every proposal version kept, and the immutable artifact revisions with their lineage; is_head marks the latest
+  // revision of each artifact (Experience recall reads only heads).
+  `
+  CREATE TABLE artifact_candidate (
+    scope_id TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    family TEXT NOT NULL,
+    status TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id)
+  ) STRICT;
+  CREATE INDEX artifact_candidate_by_status ON artifact_candidate (scope_id, status, candidate_id);
+  CREATE TABLE artifact_candidate_version (
+    scope_id TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id, version)
+  ) STRICT;
+  CREATE TABLE artifact_revision (
+    scope_id TEXT NOT NULL,
+    family TEXT NOT NULL,
+    artifact_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    source_refs TEXT NOT NULL,
+    artifact_refs TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    search_text TEXT,
+    is_head INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, family, artifact_id, revision)
+  ) STRICT;
+  CREATE INDEX artifact_revision_heads ON artifact_revision (scope_id, family, is_head, created_at);
+  `,
+  // Data lifecycle family: the audit record each purge leaves (who was purged, when, how many rows; never the text).
+  `
+  CREATE TABLE purge_audit (
+    audit_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    scope_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    purged_at TEXT NOT NULL,
+    removed TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
+  `,
 ];
