@@ -11,6 +11,7 @@ import { errorBody } from "./error-body.ts";
 import { handleError, sendError } from "./errors.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { parseJsonBody } from "./json-body-parser.ts";
+import { mcpRoutes } from "./mcp/mcp-route.ts";
 import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(candidateRoutes, { domain: deps.domain });
   await app.register(handoffRoutes, { domain: deps.domain });
   await app.register(workRoutes, { domain: deps.domain });
+  await app.register(mcpRoutes, { version: deps.version });
   await app.ready();
   return app;
 }

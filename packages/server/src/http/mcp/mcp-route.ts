@@ -1,0 +1,75 @@
+// POST /mcp: the MCP streamable HTTP transport, stateless and answering JSON (no session, no server-initiated
+// stream). It sits behind the Server's own bearer token, body limit, JSON parser and request ids, because it is an
+// ordinary route of the app; each tool call is then run as its HTTP operation (call-tool.ts). GET and DELETE, which
+// serve sessions and server-initiated streams, answer 405 as the transport's specification allows.
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { handleError } from "../errors.ts";
+import { describeUnreadableBody } from "../request-errors.ts";
+import { callOperationTool } from "./call-tool.ts";
+import { createMcpServer, unknownToolError } from "./mcp-server.ts";
+import { buildMcpTools, isToolName } from "./tool-list.ts";
+
+export const MCP_PATH = "/mcp";
+
+/** A JSON-RPC error answer with no request id (the request could not be read). */
+function jsonRpcError(code: number, message: string): object {
+  return { jsonrpc: "2.0", id: null, error: { code, message } };
+}
+
+/** A body that is not JSON is a JSON-RPC parse error here; every other failure is answered as the API answers it. */
+async function handleMcpError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const unreadable =
+    (error.statusCode ?? 500) === 413 ? null : describeUnreadableBody(error, request.headers["content-type"]);
+  if (unreadable !== null) return reply.code(400).send(jsonRpcError(-32700, `Parse error: ${unreadable.message}`));
+  return handleError(error, request, reply);
+}
+
+/** The web Request the SDK's transport reads: the headers only, the body being already parsed by the app. */
+function toWebRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(", "));
+  }
+  return new Request(`http://${request.host}${MCP_PATH}`, { method: "POST", headers });
+}
+
+export async function mcpRoutes(app: FastifyInstance, options: { version: string }): Promise<void> {
+  const tools = buildMcpTools();
+  app.setErrorHandler(handleMcpError);
+  const config = { operationId: "mcp" };
+  app.post(MCP_PATH, { schema: { hide: true }, config }, async (request, reply) => {
+    const authorization = request.headers.authorization;
+    const server = createMcpServer(
+      {
+        listTools: async () => tools,
+        callTool: async (name, args) => {
+          if (!isToolName(tools, name)) throw unknownToolError(name);
+          return callOperationTool(app, name, args, { authorization });
+        },
+      },
+      options.version,
+    );
+    // Stateless: a transport serves one request, so concurrent clients never share JSON-RPC ids.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const response = await transport.handleRequest(toWebRequest(request), { parsedBody: request.body });
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        reply.header(name, value);
+      });
+      return reply.send(await response.text());
+    } finally {
+      await server.close();
+    }
+  });
+  const refuse = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header("allow", "POST")
+      .send(jsonRpcError(-32000, "Method not allowed: this server is stateless; POST JSON-RPC messages."));
+  app.get(MCP_PATH, { schema: { hide: true }, config }, refuse);
+  app.delete(MCP_PATH, { schema: { hide: true }, config }, refuse);
+}
