@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(candidateRoutes, { domain: deps.domain });
   await app.register(handoffRoutes, { domain: deps.domain });
   await app.register(workRoutes, { domain: deps.domain });
-  await app.register(mcpRoutes, { version: deps.version });
+  await app.register(mcpRoutes, { version: deps.version, token: deps.token });
   await app.ready();
   return app;
 }

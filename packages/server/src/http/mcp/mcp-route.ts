@@ -6,6 +6,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { handleError } from "../errors.ts";
 import { describeUnreadableBody } from "../request-errors.ts";
+import { isAllowedOrigin } from "./browser-origin.ts";
 import { callOperationTool } from "./call-tool.ts";
 import { createMcpServer, unknownToolError } from "./mcp-server.ts";
 import { buildMcpTools, isToolName } from "./tool-list.ts";
@@ -35,9 +36,21 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(`http://${request.host}${MCP_PATH}`, { method: "POST", headers });
 }
 
-export async function mcpRoutes(app: FastifyInstance, options: { version: string }): Promise<void> {
+export async function mcpRoutes(
+  app: FastifyInstance,
+  options: { version: string; token: string | null },
+): Promise<void> {
   const tools = buildMcpTools();
   app.setErrorHandler(handleMcpError);
+  if (options.token === null) {
+    app.addHook("onRequest", async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!isAllowedOrigin(origin))
+        await reply
+          .code(403)
+          .send(jsonRpcError(-32000, "Forbidden: requests from web pages of other hosts are refused."));
+    });
+  }
   const config = { operationId: "mcp" };
   app.post(MCP_PATH, { schema: { hide: true }, config }, async (request, reply) => {
     const authorization = request.headers.authorization;
