@@ -56,3 +56,18 @@ test("a tool call that the Server cannot serve while starting answers runtime_no
   assert.equal(result.isError, true);
   assert.equal(JSON.parse(result.content[0].text).error.code, "runtime_not_ready");
 });
+
+test("an integer argument spelled with a fraction is refused as over HTTP, not rounded by the second serialization", async (t) => {
+  const { app } = await buildTestApp(t);
+  const call = (limit: string) =>
+    app.inject({
+      method: "POST",
+      url: "/mcp",
+      headers: HEADERS,
+      payload: `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"search_memory","arguments":{"scope_id":"s","query":"q","limit":${limit}}}}`,
+    });
+  const refused = (await call("10.0")).json().result;
+  assert.equal(refused.isError, true);
+  assert.deepEqual(JSON.parse(refused.content[0].text).error.details.errors[0].loc, ["body", "limit"]);
+  assert.notEqual((await call("10")).json().result.isError, true);
+});

@@ -26,6 +26,21 @@ async function handleMcpError(error: FastifyError, request: FastifyRequest, repl
   return handleError(error, request, reply);
 }
 
+/**
+ * The arguments of each tools/call in the body, by JSON-RPC id, as the app's JSON parser made them: unlike the SDK's
+ * copies, they still know which whole numbers were spelled with a fraction (strict-integers.ts).
+ */
+function parsedArguments(body: unknown): Map<unknown, unknown> {
+  const messages = Array.isArray(body) ? body : [body];
+  const found = new Map<unknown, unknown>();
+  for (const message of messages) {
+    const call = message as { method?: unknown; id?: unknown; params?: { arguments?: unknown } } | null;
+    if (call?.method === "tools/call" && call.params?.arguments !== undefined)
+      found.set(call.id, call.params.arguments);
+  }
+  return found;
+}
+
 /** The web Request the SDK's transport reads: the headers only, the body being already parsed by the app. */
 function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers();
@@ -54,12 +69,13 @@ export async function mcpRoutes(
   const config = { operationId: "mcp" };
   app.post(MCP_PATH, { schema: { hide: true }, config }, async (request, reply) => {
     const authorization = request.headers.authorization;
+    const asParsed = parsedArguments(request.body);
     const server = createMcpServer(
       {
         listTools: async () => tools,
-        callTool: async (name, args) => {
+        callTool: async (name, args, requestId) => {
           if (!isToolName(tools, name)) throw unknownToolError(name);
-          return callOperationTool(app, name, args, { authorization });
+          return callOperationTool(app, name, args, { authorization, parsedArguments: asParsed.get(requestId) });
         },
       },
       options.version,

@@ -21,8 +21,15 @@ export const MCP_INSTRUCTIONS =
 
 export interface McpToolSource {
   listTools(): Promise<Tool[]>;
-  /** Runs a tool the list names; an operation's refusal is a tool error (isError), not a thrown error. */
-  callTool(name: string, args: Record<string, unknown> | undefined): Promise<CallToolResult>;
+  /**
+   * Runs a tool the list names; an operation's refusal is a tool error (isError), not a thrown error. `requestId` is
+   * the JSON-RPC id of the call.
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    requestId: string | number,
+  ): Promise<CallToolResult>;
 }
 
 const PLAIN_TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -39,8 +46,8 @@ export function createMcpServer(source: McpToolSource, version: string): Server 
     { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await source.listTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    source.callTool(request.params.name, request.params.arguments),
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+    source.callTool(request.params.name, request.params.arguments, extra.requestId),
   );
   return server;
 }
