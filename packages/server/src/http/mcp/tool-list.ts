@@ -5,14 +5,24 @@ import { mcpToolProjection, type OperationId } from "@powercontext/protocol";
 import { OPERATIONS, type OperationSpec } from "@powercontext/protocol/operations";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 
-/** The schema as plain JSON (TypeBox's markers dropped); MCP requires an object schema for input and output. */
-function plainObjectSchema(schema: unknown): Tool["inputSchema"] {
-  const plain = JSON.parse(JSON.stringify(schema ?? { type: "object", properties: {} })) as Tool["inputSchema"];
-  return plain.type === "object" ? plain : { type: "object", properties: {} };
+/**
+ * The schema as plain JSON (TypeBox's markers dropped), if it describes an object, or null: MCP requires object
+ * schemas. A union of objects (PreparedContext: ready or empty) gets `type: "object"` at its root to say so.
+ */
+function objectSchema(schema: unknown): Tool["inputSchema"] | null {
+  if (schema === undefined) return null;
+  const plain = JSON.parse(JSON.stringify(schema)) as Tool["inputSchema"] & { anyOf?: { type?: unknown }[] };
+  if (plain.type === "object") return plain;
+  const unionOfObjects = plain.anyOf?.every((branch) => branch.type === "object") ?? false;
+  return unionOfObjects ? { ...plain, type: "object" } : null;
 }
 
 function successSchema(spec: OperationSpec): unknown {
   return spec.response[200] ?? spec.response[202];
+}
+
+function withOutputSchema(schema: Tool["inputSchema"] | null): Pick<Tool, "outputSchema"> {
+  return schema === null ? {} : { outputSchema: schema };
 }
 
 /** Every tool, upstream's first; built once at start-up (the table does not change while the Server runs). */
@@ -22,8 +32,9 @@ export function buildMcpTools(): Tool[] {
     return {
       name: operationId,
       description: spec.summary,
-      inputSchema: plainObjectSchema(spec.body ?? spec.querystring),
-      outputSchema: plainObjectSchema(successSchema(spec)),
+      inputSchema: objectSchema(spec.body ?? spec.querystring) ?? { type: "object", properties: {} },
+      // Declared only for an object answer: a client then requires it as structuredContent (call-tool.ts).
+      ...withOutputSchema(objectSchema(successSchema(spec))),
       annotations: { ...hints },
     };
   });
