@@ -3,6 +3,7 @@
 // ordinary route of the app; each tool call is then run as its HTTP operation (call-tool.ts). GET and DELETE, which
 // serve sessions and server-initiated streams, answer 405 as the transport's specification allows.
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { handleError } from "../errors.ts";
 import { describeUnreadableBody } from "../request-errors.ts";
@@ -51,6 +52,39 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(`http://${request.host}${MCP_PATH}`, { method: "POST", headers });
 }
 
+/** Answers one POST: a fresh SDK server and transport (stateless, so concurrent clients never share JSON-RPC ids). */
+async function answerMcp(
+  app: FastifyInstance,
+  { tools, version }: { tools: Tool[]; version: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const authorization = request.headers.authorization;
+  const asParsed = parsedArguments(request.body);
+  const server = createMcpServer(
+    {
+      listTools: async () => tools,
+      callTool: async (name, args, requestId) => {
+        if (!isToolName(tools, name)) throw unknownToolError(name);
+        return callOperationTool(app, name, args, { authorization, parsedArguments: asParsed.get(requestId) });
+      },
+    },
+    version,
+  );
+  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(toWebRequest(request), { parsedBody: request.body });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(await response.text());
+  } finally {
+    await server.close();
+  }
+}
+
 export async function mcpRoutes(
   app: FastifyInstance,
   options: { version: string; token: string | null },
@@ -67,33 +101,9 @@ export async function mcpRoutes(
     });
   }
   const config = { operationId: "mcp" };
-  app.post(MCP_PATH, { schema: { hide: true }, config }, async (request, reply) => {
-    const authorization = request.headers.authorization;
-    const asParsed = parsedArguments(request.body);
-    const server = createMcpServer(
-      {
-        listTools: async () => tools,
-        callTool: async (name, args, requestId) => {
-          if (!isToolName(tools, name)) throw unknownToolError(name);
-          return callOperationTool(app, name, args, { authorization, parsedArguments: asParsed.get(requestId) });
-        },
-      },
-      options.version,
-    );
-    // Stateless: a transport serves one request, so concurrent clients never share JSON-RPC ids.
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      const response = await transport.handleRequest(toWebRequest(request), { parsedBody: request.body });
-      reply.code(response.status);
-      response.headers.forEach((value, name) => {
-        reply.header(name, value);
-      });
-      return reply.send(await response.text());
-    } finally {
-      await server.close();
-    }
-  });
+  app.post(MCP_PATH, { schema: { hide: true }, config }, (request, reply) =>
+    answerMcp(app, { tools, version: options.version }, request, reply),
+  );
   const refuse = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(405)
