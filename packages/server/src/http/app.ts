@@ -11,6 +11,7 @@ import { errorBody } from "./error-body.ts";
 import { handleError, sendError } from "./errors.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { parseJsonBody } from "./json-body-parser.ts";
+import { mcpRoutes } from "./mcp/mcp-route.ts";
 import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { artifactRoutes } from "./routes/artifacts.ts";
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (served.includes("get_handoff_report")) await app.register(handoffReportRoutes, { domain: deps.domain });
   await app.register(artifactRoutes, { domain: deps.domain });
   await app.register(purgeRoutes, { domain: deps.domain });
+  await app.register(mcpRoutes, { version: deps.version, token: deps.token });
   await app.ready();
   return app;
 }
