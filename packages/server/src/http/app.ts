@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (served.includes("get_handoff_report")) await app.register(handoffReportRoutes, { domain: deps.domain });
   await app.register(artifactRoutes, { domain: deps.domain });
   await app.register(purgeRoutes, { domain: deps.domain });
-  await app.register(mcpRoutes, { version: deps.version, token: deps.token });
+  await app.register(mcpRoutes, { version: deps.version, token: deps.token, served });
   await app.ready();
   return app;
 }

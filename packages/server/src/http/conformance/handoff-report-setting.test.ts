@@ -56,3 +56,23 @@ test("with the group off, its paths are unknown (404 not_found) and undocumented
   assert.deepEqual(await capabilities(off.app), await capabilities(on.app));
   assert.equal(JSON.stringify(await capabilities(on.app)).includes("report"), false);
 });
+
+test("/mcp offers the group's two tools only while the group is served, as upstream does", async (t) => {
+  const names = async (handoffReports: boolean) => {
+    const { app } = await buildTestApp(t, { handoffReports });
+    const response = await app.inject({
+      method: "POST",
+      url: "/mcp",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      payload: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    return (response.json().result.tools as { name: string }[]).map((tool) => tool.name);
+  };
+  const on = await names(true);
+  const off = await names(false);
+  assert.ok(on.includes("get_handoff_report") && on.includes("get_handoff_report_workspace"));
+  assert.deepEqual(
+    on.filter((name) => !off.includes(name)),
+    ["get_handoff_report", "get_handoff_report_workspace"],
+  );
+});
