@@ -9,6 +9,7 @@ import { Compile } from "typebox/compile";
 import type { Store } from "../store/types.ts";
 import { openTestPostgresStore } from "./postgres.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
+import { upstreamChecker } from "./upstream-schema.ts";
 import { buildTestApp } from "./test-app.ts";
 
 export const ENGINES = {
@@ -17,9 +18,35 @@ export const ENGINES = {
 } as const satisfies Record<string, () => Promise<Store>>;
 
 const validators = new Map<TSchema, ReturnType<typeof Compile>>();
+const upstream = upstreamChecker();
 
-/** Asserts that `body` is what `operation` may answer with `status`, by the operation table's schema. */
+/** Upstream's component schema of each Handoff Report operation's success answer. */
+const UPSTREAM_SUCCESS: Partial<Record<OperationId, string>> = {
+  create_handoff_report_project: "ProjectDescriptor",
+  list_handoff_report_projects: "ProjectPage",
+  get_handoff_report_project: "ProjectDescriptor",
+  update_handoff_report_project: "ProjectDescriptor",
+  register_handoff_report_workstream: "WorkstreamDescriptor",
+  list_handoff_report_workstreams: "WorkstreamPage",
+  update_handoff_report_workstream: "WorkstreamDescriptor",
+  get_handoff_report: "HandoffReportResponse",
+  record_handoff_report_activity: "StoredHandoffReportActivity",
+  list_handoff_report_activities: "HandoffReportActivityPage",
+  purge_handoff_report_activities: "PurgeHandoffReportActivitiesResponse",
+  get_handoff_report_workspace: "HandoffReportWorkspaceBinding",
+  attach_handoff_report_workspace: "HandoffReportWorkspaceBinding",
+  detach_handoff_report_workspace: "HandoffReportWorkspaceBinding",
+};
+
+/**
+ * Asserts that `body` is what `operation` may answer with `status`: by the operation table's schema, and, where
+ * upstream's document is on this machine (testing/upstream-schema.ts), by upstream's own component schema too.
+ */
 export function assertConforms(operation: OperationId, status: number, body: unknown): void {
+  const upstreamName = status < 300 ? UPSTREAM_SUCCESS[operation] : "ErrorResponse";
+  if (upstream !== null && upstreamName !== undefined) {
+    assert.equal(upstream(upstreamName, body), null, `upstream ${upstreamName}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
   const schema = (OPERATIONS[operation].response as Record<number, TSchema | undefined>)[status];
   assert.ok(schema, `${operation} declares no ${status} answer`);
   let validator = validators.get(schema);

@@ -10,6 +10,7 @@ import {
   workstreamRequest,
 } from "../../testing/handoff-report-fixtures.ts";
 import { buildTestApp } from "../../testing/test-app.ts";
+import { upstreamChecker } from "../../testing/upstream-schema.ts";
 
 for (const [engine, open] of Object.entries(ENGINES)) {
   test(`${engine}: Projects are created with a Server id, read, listed by key and replaced at their version`, async (t) => {
@@ -125,3 +126,13 @@ for (const [engine, open] of Object.entries(ENGINES)) {
     assert.deepEqual([notGrouped.status, notGrouped.json.error.code], [404, "scope_not_grouped"]);
   });
 }
+
+const upstream = upstreamChecker();
+
+test("the upstream check that assertConforms adds refuses what upstream's schemas refuse", {
+  skip: upstream === null,
+}, () => {
+  assert.notEqual(upstream?.("ProjectDescriptor", { schema: "powercontext.project.v1" }), null);
+  assert.notEqual(upstream?.("HandoffReportResponse", { format: "pdf", report: null, markdown: null }), null);
+  assert.throws(() => assertConforms("purge_handoff_report_activities", 200, { deleted_count: -1 }));
+});
