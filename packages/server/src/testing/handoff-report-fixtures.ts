@@ -115,8 +115,8 @@ export async function catalogSnapshot(store: Store, projectIds: readonly string[
 }
 
 /** A catalog with one of everything, and a valid body for each operation against it. */
-export async function handoffReportWorld(t: Parameters<typeof buildTestApp>[0]) {
-  const app = await buildTestApp(t);
+export async function handoffReportWorld(t: Parameters<typeof buildTestApp>[0], store?: Store) {
+  const app = await buildTestApp(t, store === undefined ? {} : { store });
   const project = (await app.post("/v1/handoff-reports/projects/create", PROJECT_REQUEST)).json;
   const id = project.project_id as string;
   const workstream = (await app.post("/v1/handoff-reports/workstreams/register", workstreamRequest(id))).json;

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { HANDOFF_REPORT_OPERATIONS, OPERATION_ROUTES } from "@powercontext/protocol";
-import { handoffReportWorld } from "../../testing/handoff-report-fixtures.ts";
+import { ENGINES, handoffReportWorld } from "../../testing/handoff-report-fixtures.ts";
 
 /** A small deterministic PRNG (mulberry32) so failures reproduce. */
 function random(seed: number): () => number {
@@ -73,20 +73,22 @@ function mutate(valid: Record<string, unknown>, next: () => number): unknown {
   }
 }
 
-test("1,400 generated malformed Handoff Report requests never produce a 5xx and keep the envelope", async (t) => {
-  const { app, valid } = await handoffReportWorld(t);
-  const next = random(20261202);
-  for (let i = 0; i < 1400; i += 1) {
-    const operation = HANDOFF_REPORT_OPERATIONS[i % HANDOFF_REPORT_OPERATIONS.length] as string;
-    const body = mutate(valid[operation] as Record<string, unknown>, next);
-    const response = await app.app.inject({
-      method: "POST",
-      url: OPERATION_ROUTES[operation as keyof typeof OPERATION_ROUTES].path,
-      payload: JSON.stringify(body),
-      headers: { "content-type": "application/json" },
-    });
-    const shown = `${operation} ${JSON.stringify(body).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-    assert.ok(response.statusCode < 500, shown);
-    if (response.statusCode >= 400) assert.ok("error" in response.json(), shown);
-  }
-});
+for (const [engine, open] of Object.entries(ENGINES)) {
+  test(`${engine}: 1,400 generated malformed Handoff Report requests never produce a 5xx and keep the envelope`, async (t) => {
+    const { app, valid } = await handoffReportWorld(t, await open());
+    const next = random(20261202);
+    for (let i = 0; i < 1400; i += 1) {
+      const operation = HANDOFF_REPORT_OPERATIONS[i % HANDOFF_REPORT_OPERATIONS.length] as string;
+      const body = mutate(valid[operation] as Record<string, unknown>, next);
+      const response = await app.app.inject({
+        method: "POST",
+        url: OPERATION_ROUTES[operation as keyof typeof OPERATION_ROUTES].path,
+        payload: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      });
+      const shown = `${operation} ${JSON.stringify(body).slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      assert.ok(response.statusCode < 500, shown);
+      if (response.statusCode >= 400) assert.ok("error" in response.json(), shown);
+    }
+  });
+}
