@@ -74,9 +74,13 @@ const OVERSIZE: [string, string, unknown][] = [
   ["list_handoff_report_activities", "limit", 101],
   ["get_handoff_report_workspace", "workspace_instance_id", long(257)],
   ["detach_handoff_report_workspace", "workspace_instance_id", long(257)],
+  ["attach_handoff_report_workspace", "workspace_instance_id", long(257)],
+  ["purge_handoff_report_activities", "project_id", long(257)],
+  ["purge_handoff_report_activities", "observed_before", "yesterday"],
+  ["record_handoff_report_activity", "occurred_at", "2026-12-31T23:59:60Z"],
 ];
 
-test("every kind of oversize value is refused with 422 naming the field, and changes nothing", async (t) => {
+test("every kind of oversize value (and an instant no clock can place) is refused with 422 naming the field, and changes nothing", async (t) => {
   const { app, id, valid } = await handoffReportWorld(t);
   const before = await catalogSnapshot(app.store, [id]);
   for (const [operation, field, value] of OVERSIZE) {
@@ -87,6 +91,12 @@ test("every kind of oversize value is refused with 422 naming the field, and cha
   const title = { ...(valid.update_handoff_report_project?.project as Body), title: long(257) };
   const nested = await app.post(pathOf("update_handoff_report_project"), { project: title, expected_version: 1 });
   assert.equal(nested.status, 422);
+  const labels = { ...(valid.update_handoff_report_workstream?.workstream as Body), labels: many(33, "l") };
+  const nestedList = await app.post(pathOf("update_handoff_report_workstream"), {
+    workstream: labels,
+    expected_version: 1,
+  });
+  assert.equal(nestedList.status, 422);
   assert.deepEqual(await catalogSnapshot(app.store, [id]), before);
 });
 

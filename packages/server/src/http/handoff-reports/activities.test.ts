@@ -57,6 +57,8 @@ for (const [engine, open] of Object.entries(ENGINES)) {
       sources: ["git_commit"],
     });
     assert.equal(inPeriod.json.items.length, 2, "the session without a time is in no period");
+    const noList = await post("/v1/handoff-reports/activities/list", { project_id: "proj_missing" });
+    assert.deepEqual([noList.status, noList.json.error.code], [404, "project_not_found"]);
     const backwards = await post("/v1/handoff-reports/activities/list", {
       project_id: project.project_id,
       period_start: "2026-11-29T00:00:00Z",
