@@ -14,6 +14,7 @@ import {
 } from "@powercontext/protocol";
 import type { DomainDeps } from "../deps.ts";
 import { refusalError } from "../refusals.ts";
+import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { invalidField, normalizeInstant, normalizeOptionalInstant } from "./input-checks.ts";
 import { pageSize } from "./page-cursor.ts";
 import { getProject } from "./projects.ts";
@@ -56,6 +57,7 @@ export async function recordActivity(
   request: RecordHandoffReportActivityRequest,
 ): Promise<StoredHandoffReportActivity> {
   const event = eventOf(deps, request);
+  rejectSecrets(event);
   await getProject(deps, request.project_id);
   // What the recorder said, without what the Server adds (id, observation time), decides "the same observation".
   const { event_id: _id, observed_at: _observed, ...said } = event;

@@ -10,6 +10,7 @@ import {
 import type { ProjectWriteResult } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { refusalError } from "../refusals.ts";
+import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { requireTimeZone, requireTrimmed } from "./input-checks.ts";
 import { decodePageCursor, pageOf, pageSize } from "./page-cursor.ts";
 
@@ -55,6 +56,7 @@ export async function createProject(
     version: 1,
   };
   checkProject(project, "");
+  rejectSecrets(project);
   return writtenProject(await deps.store.createReportProject(project), null);
 }
 
@@ -81,6 +83,7 @@ export async function updateProject(
 ): Promise<ProjectDescriptor> {
   const project: ProjectDescriptor = { ...request.project, version: request.expected_version + 1 };
   checkProject(project, "project.");
+  rejectSecrets(project);
   return writtenProject(
     await deps.store.updateReportProject(project, request.expected_version),
     request.expected_version,

@@ -9,6 +9,7 @@ import {
 import type { BindingWriteResult } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { refusalError } from "../refusals.ts";
+import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { checkRepositoryRef } from "./input-checks.ts";
 import { getProject } from "./projects.ts";
 
@@ -43,6 +44,7 @@ export async function attachWorkspace(
   request: AttachHandoffReportWorkspaceRequest,
 ): Promise<HandoffReportWorkspaceBinding> {
   checkRepositoryRef("repository_ref", request.repository_ref);
+  rejectSecrets(request);
   await getProject(deps, request.project_id);
   const binding: HandoffReportWorkspaceBinding = {
     schema: WORKSPACE_BINDING_SCHEMA,

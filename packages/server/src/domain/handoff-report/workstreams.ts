@@ -11,6 +11,7 @@ import {
 import type { WorkstreamWriteResult } from "../../store/types.ts";
 import type { DomainDeps } from "../deps.ts";
 import { refusalError } from "../refusals.ts";
+import { rejectSecrets } from "../secrets/secret-guard.ts";
 import { requireTrimmed } from "./input-checks.ts";
 import { decodePageCursor, pageOf, pageSize } from "./page-cursor.ts";
 import { getProject } from "./projects.ts";
@@ -62,6 +63,7 @@ export async function registerWorkstream(
     version: 1,
   };
   checkWorkstream(workstream, "");
+  rejectSecrets(workstream);
   await getProject(deps, request.project_id);
   return writtenWorkstream(await deps.store.registerReportWorkstream(workstream), null);
 }
@@ -88,6 +90,7 @@ export async function updateWorkstream(
 ): Promise<WorkstreamDescriptor> {
   const workstream: WorkstreamDescriptor = { ...request.workstream, version: request.expected_version + 1 };
   checkWorkstream(workstream, "workstream.");
+  rejectSecrets(workstream);
   const result = await deps.store.updateReportWorkstream(workstream, request.expected_version);
   return writtenWorkstream(result, request.expected_version);
 }
