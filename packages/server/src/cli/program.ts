@@ -108,7 +108,7 @@ function addDoctorCommands(program: Command): void {
   );
   doctorCommand
     .command("pi")
-    .description("Check the Pi executable, `pi list` and the installed powercontext-pi manifest.")
+    .description("Check the Pi executable, `pi list`, the installed powercontext-pi manifest and that it loads.")
     .option("--deep", "also run an isolated, passive preflight of the installed host (no prompt, no model, no network)")
     .option("--capabilities", "also measure the H1–H12 host capability matrix and its fail-closed gate")
     .option("--pi <executable>", "the Pi executable (default: `pi` on PATH)")
