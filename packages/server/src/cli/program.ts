@@ -5,7 +5,8 @@ import { defaultDataDir } from "../config.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
-import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
+import { deprecationNotice, formerNamesIn } from "../setting-names.ts";
+import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, notice, progress, runCommand } from "./output.ts";
 import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
 import {
   decideReview,
@@ -50,6 +51,8 @@ export function buildProgram(): Command {
 }
 
 export async function runCli(argv: readonly string[]): Promise<void> {
+  const deprecated = deprecationNotice(formerNamesIn(process.env));
+  if (deprecated !== null) notice(deprecated);
   await buildProgram().parseAsync([...argv], { from: "user" });
 }
 
