@@ -1,8 +1,9 @@
 // Commander wiring for the `powercontext` command: one function per command group declares its commands and flags.
 // Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
-import { Command, Option } from "commander";
+import { Argument, Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
+import { completionScript, SHELLS, type Shell } from "./completion/index.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
 import { deprecationNotice, formerNamesIn } from "../setting-names.ts";
@@ -47,7 +48,24 @@ export function buildProgram(): Command {
   addReviewCommands(program);
   addMemoryCommands(program);
   addTurnCommands(program);
+  addCompletionCommand(program);
   return program;
+}
+
+/** The script is generated from `program` when the command runs, so it names every command declared above. */
+function addCompletionCommand(program: Command): void {
+  program
+    .command("completion")
+    .description("Print the shell completion script (bash, zsh or fish) for every command and option.")
+    .addArgument(new Argument("<shell>", "the shell to complete in").choices(SHELLS))
+    .option("--json", "print {shell, script} as one JSON object")
+    .action((shell: Shell, options: { json?: boolean }) =>
+      runCommand(
+        options,
+        async () => ({ shell, script: completionScript(program, shell) }),
+        (value) => value.script.trimEnd(),
+      ),
+    );
 }
 
 export async function runCli(argv: readonly string[]): Promise<void> {
