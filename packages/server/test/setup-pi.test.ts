@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { NODE_COMMAND_RUNNER } from "../src/cli/command-runner.ts";
+import { type CommandRunner, NODE_COMMAND_RUNNER } from "../src/cli/command-runner.ts";
 import { NODE_FILE_OPS, type FileOps } from "../src/cli/pi/setup/file-ops.ts";
 import { setupPi } from "../src/cli/pi/setup/setup-pi.ts";
 import { git, makeWorkspaceRemote } from "./git-remote.ts";
@@ -152,6 +152,40 @@ test("a failure during the swap leaves the previous checkout in place", async (t
   assert.equal(git(checkout, "rev-parse", "HEAD"), first, "the previous checkout is in place");
   assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "staging and backup are gone");
   assert.deepEqual(resolvedPackages(fixture), [installedDir]);
+});
+
+test("a pi install that fails after the swap puts the previous checkout back, and Pi keeps loading it", async (t) => {
+  const fixture = createFixture({ workspaceLinks: false });
+  t.after(() => fixture.remove());
+  const remote = makeWorkspaceRemote(fixture.root);
+  const first = git(remote.work, "rev-parse", "HEAD");
+  const deps = {
+    env: fixture.env(),
+    files: NODE_FILE_OPS,
+    dataDir: fixture.dataDir,
+    defaultPackageDir: null,
+    onProgress: () => undefined,
+  };
+  const installed = await setupPi({ ...deps, runner: NODE_COMMAND_RUNNER }, { source: remote.bare, ref: "main" });
+  assert.equal(installed.ok, true, JSON.stringify(installed.steps));
+  const checkout = join(fixture.dataDir, "pi", "checkout");
+  const settings = readFileSync(join(fixture.agentDir, "settings.json"), "utf8");
+
+  remote.commit("second");
+  const failingInstall: CommandRunner = {
+    run: (command, args, options) =>
+      args[0] === "install"
+        ? Promise.resolve({ code: 1, stdout: "", stderr: "injected" })
+        : NODE_COMMAND_RUNNER.run(command, args, options),
+  };
+  const failed = await setupPi({ ...deps, runner: failingInstall }, { source: remote.bare, ref: "main" });
+  assert.equal(failed.ok, false);
+  assert.deepEqual(statuses(failed.steps), [...GIT_STEPS.slice(0, 5).map((name) => `${name}:ok`), "pi install:failed"]);
+  assert.equal(git(checkout, "rev-parse", "HEAD"), first, "the previous checkout is back");
+  assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "no staging or backup directory is left");
+  assert.equal(readFileSync(join(fixture.agentDir, "settings.json"), "utf8"), settings);
+  const loaded = await loadRegisteredPackages(fixture);
+  assert.equal(loaded.pcFrom, join(checkout, "packages", "pi"), loaded.stderr);
 });
 
 test("a failing pi install does not remove earlier registrations", async (t) => {
