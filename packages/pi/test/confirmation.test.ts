@@ -82,14 +82,14 @@ for (const version of PI_VERSIONS) {
       const pi = await suite.shared(version);
       pi.respondUi = (request) => (request.method === "confirm" ? { confirmed: false } : null);
       const start = suite.mark();
-      assert.equal((await pi.command("/pc remember Keep SQLite only for tests.")).code, "cancelled");
-      assert.equal((await pi.command("/pc flush")).code, "cancelled");
+      assert.equal((await pi.command("/pc remember Keep SQLite only for tests. --json")).code, "cancelled");
+      assert.equal((await pi.command("/pc flush --json")).code, "cancelled");
       assert.deepEqual(
         suite.since(start).map((request) => request.path),
         [],
       );
       pi.respondUi = (request) => (request.method === "confirm" ? { confirmed: true } : null);
-      const saved = (await pi.command("/pc remember Keep SQLite only for tests.")) as {
+      const saved = (await pi.command("/pc remember Keep SQLite only for tests. --json")) as {
         ok: boolean;
         data: { entry: { kind: string } };
       };
