@@ -47,7 +47,7 @@ test("/pc stats is a small aligned table of the period, whatever the daily rows"
   const text = formatStats(stats());
   assert.ok(text.split("\n").length <= 12, text);
   assert.ok(fits(text), text);
-  assert.match(text, /^git:github\.com\/acme\/shop · last 30 days \(2026-11-03 to 2026-12-02 UTC\)$/m);
+  assert.match(text, /^Last 30 days \(2026-11-03 to 2026-12-02 UTC\) · scope git:github\.com\/acme\/shop$/m);
   assert.match(text, /^Sources +12 +10 in Memory, 2 pending$/m);
   assert.match(text, /^Recall tokens +3,000 +of 12,000 baseline \(saved 9,000\)$/m);
   assert.match(text, /^Generation +3 +model requests, 1,200 tokens in \/ 300 out$/m);
@@ -72,10 +72,7 @@ test("/pc search lists the hits on one line each, cut to the width", () => {
 });
 
 test("/pc remember and /pc flush answer in one line", () => {
-  assert.equal(
-    formatRemember({ memory: REF, entry: null }),
-    "Already in Memory; nothing new saved (Memory revision 7).",
-  );
+  assert.equal(formatRemember({ memory: REF, entry: null }), "Already in Memory; nothing new saved (revision 7).");
   const flush = { previous_cursor: 2, current_cursor: 5, high_watermark: 5, processed_source_count: 3, memory: REF };
   assert.equal(
     formatFlush({ status: "processed", ...flush }),

@@ -108,9 +108,8 @@ export function formatSearch(query: string, value: SearchMemoryResponse): string
 }
 
 export function formatRemember(value: MemoryMutationResponse): string {
-  const revision = `Memory revision ${value.memory.revision}`;
-  if (value.entry === null) return `Already in Memory; nothing new saved (${revision}).`;
-  return `Saved to Memory as ${value.entry.citation.entry_id} (${value.entry.kind}, ${revision}).`;
+  if (value.entry === null) return `Already in Memory; nothing new saved (revision ${value.memory.revision}).`;
+  return `Saved to Memory as ${value.entry.citation.entry_id} (${value.entry.kind}).`;
 }
 
 export function formatFlush(value: FlushMemoryResponse): string {
@@ -122,7 +121,7 @@ export function formatFlush(value: FlushMemoryResponse): string {
   );
 }
 
-const PERIOD_WORDS: Readonly<Record<string, string>> = { today: "today", "7d": "last 7 days", "30d": "last 30 days" };
+const PERIOD_WORDS: Readonly<Record<string, string>> = { today: "Today", "7d": "Last 7 days", "30d": "Last 30 days" };
 
 export function formatStats(value: ScopedStats): string {
   const { sources, candidates, memory, artifacts } = value.inventory;
@@ -149,7 +148,8 @@ export function formatStats(value: ScopedStats): string {
   ];
   return [
     fitLine(
-      `${value.scope_id} · ${PERIOD_WORDS[period.preset] ?? period.preset} (${period.start_date} to ${period.end_date} UTC)`,
+      `${PERIOD_WORDS[period.preset] ?? period.preset} (${period.start_date} to ${period.end_date} UTC) · ` +
+        `scope ${value.scope_id}`,
     ),
     ...alignColumns(rows, ["left", "right", "left"], LINE_WIDTH),
     "Other periods: /pc stats today | 7d | 30d; everything as JSON with --json.",

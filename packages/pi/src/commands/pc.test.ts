@@ -120,7 +120,7 @@ test("/pc answers in a few lines by default: status with the last recall, a save
   assert.match(status.text, /^ {2}1\. Keep SQLite for tests\.$/m);
   assert.match(status.text, /Server reachable/);
   const saved = await runPcCommand(runtime, "remember Keep SQLite for tests.", makeContext());
-  assert.deepEqual([saved.level, saved.text], ["info", "Saved to Memory as ent_1 (agent-note, Memory revision 4)."]);
+  assert.deepEqual([saved.level, saved.text], ["info", "Saved to Memory as ent_1 (agent-note)."]);
 });
 
 test("/pc doctor with the Server down speaks to the person and marks it unreachable", async () => {

@@ -48,6 +48,15 @@ test("/state mode and /state promote answer in one line", () => {
     }),
     "Promoted cwd.contract.deploy to Memory as ent_9 (decision).",
   );
+  const long = "mem_ent_3410df1a1da4e887fb98c2fc23087787";
+  assert.equal(
+    formatPromotion({
+      source: "cwd.contract.deploy_pipeline",
+      promotion: "p_1",
+      entry: { citation: { entry_id: long }, kind: "decision" },
+    }),
+    `Promoted cwd.contract.deploy_pipeline to Memory (decision).\nEntry ${long}`,
+  );
   assert.equal(
     formatPromotion({ source: "cwd.contract.deploy", promotion: "p_1", entry: null }),
     "cwd.contract.deploy is already in Memory; nothing new saved (recorded as p_1).",

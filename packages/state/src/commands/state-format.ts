@@ -1,6 +1,6 @@
 // `/state` answers as a person reads them: a short summary, one line per scope, one line for a promotion. The
 // full value stays behind `--json`. Pure.
-import { labelled, type NoticeLevel, plural } from "@powercontext/pi-kit";
+import { LINE_WIDTH, labelled, type NoticeLevel, plural } from "@powercontext/pi-kit";
 import type { Failure } from "../outcome.ts";
 import { PLANES, type Plane, SCOPES, type ScopeName } from "../types.ts";
 
@@ -65,7 +65,10 @@ export function formatPromotion(value: Readonly<Record<string, unknown>>): strin
   const id = entry?.citation?.entry_id;
   if (typeof id !== "string")
     return `${String(value.source)} is already in Memory; nothing new saved (recorded as ${String(value.promotion)}).`;
-  return `Promoted ${String(value.source)} to Memory as ${id} (${String(entry?.kind)}).`;
+  const line = `Promoted ${String(value.source)} to Memory as ${id} (${String(entry?.kind)}).`;
+  // A long path and a long id: the id goes on its own line rather than past the terminal's edge.
+  if ([...line].length <= LINE_WIDTH) return line;
+  return `Promoted ${String(value.source)} to Memory (${String(entry?.kind)}).\nEntry ${id}`;
 }
 
 /** A failed `/state` command for the person: a decline is a plain notice, a usage mistake a warning. */
