@@ -12,10 +12,12 @@ import {
   makeHome,
   startChatServer,
   startTmuxPi,
+  systemPromptOf,
   type ChatServer,
   type TmuxPi,
 } from "@powercontext/pi-testing";
 import { startServerProcess, type ServerProcess } from "../../server/src/testing/server-process.ts";
+import { CONTEXT_LABEL } from "../src/recall.ts";
 import { EXTENSION_PATH, PACKAGE_DIR, PI_VERSIONS } from "./support/pi-rpc.ts";
 
 const FOLD_PATH = join(PACKAGE_DIR, "..", "fold", "extensions", "fold.ts");
@@ -126,6 +128,11 @@ for (const version of PI_VERSIONS) {
       const status = await pi.waitFor("/pc after the turn", (screen) => /^ Last recall +1 item, /m.test(screen));
       assert.match(status, new RegExp(`^ {3}1\\. ${NOTE.replaceAll(".", "\\.")}$`, "m"));
       assert.match(status, /Server reachable/);
+      // The order docs/pi.md states: Pi's prompt, the state section, then recall, which ends the prompt.
+      const prompt = systemPromptOf(model.requests.at(-1) ?? { model: "", messages: [] });
+      const stateAt = prompt.indexOf("<powercontext_state");
+      assert.ok(stateAt > 0 && stateAt < prompt.indexOf(CONTEXT_LABEL), "the state section comes before recall");
+      assert.match(prompt, /END_POWERCONTEXT_PREPARED_CONTEXT_V1(\n<\/powercontext>)?$/, "recall ends the prompt");
     });
 
     test("with the Server down a turn still answers, the footer says so, and nothing is drawn over the screen", async () => {
