@@ -1,6 +1,7 @@
 // Environment + flags → one validated Config. Nothing else reads the environment.
 import { homedir } from "node:os";
 import { isIP } from "node:net";
+import { FALSE_WORDS, TRUE_WORDS } from "@powercontext/pi-kit";
 import { join } from "node:path";
 import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
@@ -48,6 +49,8 @@ export interface Config {
   embedding: EmbeddingConfig | null;
   /** `builtin` (default): recall fuses lexical and built-in word-vector ranking; `off`: lexical only. */
   semanticRecall: "builtin" | "off";
+  /** Serve upstream's optional Handoff Report group (`/v1/handoff-reports/…`); on unless switched off. */
+  handoffReports: boolean;
 }
 
 export interface ConfigFlags {
@@ -82,6 +85,15 @@ function integerSetting(
   if (!/^\d+$/.test(value) || number < min || number > max)
     throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
   return number;
+}
+
+/** The switch `name` in the shared words (true: 1, true, yes, on; false: 0, false, no, off; any case). */
+function switchSetting(env: Environment, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === "") return fallback;
+  if (TRUE_WORDS.includes(value)) return true;
+  if (FALSE_WORDS.includes(value)) return false;
+  throw invalid(`${name} must be true or false (or 1/0, yes/no, on/off).`);
 }
 
 export function defaultDataDir(env: Environment): string {
@@ -240,5 +252,6 @@ function readConfig(env: Environment, flags: ConfigFlags): Config {
     model,
     embedding,
     semanticRecall: oneOf(env, "POWERCONTEXT_SERVER_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
+    handoffReports: switchSetting(env, "POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED", true),
   };
 }

@@ -83,6 +83,11 @@ export const SETTING_NAMES: readonly SettingName[] = [
     former: "POWERCONTEXT_SQLITE_SYNCHRONOUS",
   },
   {
+    name: "POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED",
+    readBy: SERVER,
+    meaning: "Serve upstream's Handoff Report operations under /v1/handoff-reports/ (default true; false: 404).",
+  },
+  {
     name: "POWERCONTEXT_CLIENT_SERVER_URL",
     readBy: "cli",
     meaning: "The Server the CLI talks to (default http://127.0.0.1:8000); --server-url wins.",
