@@ -5,6 +5,7 @@ import { candidatesContract } from "./contract/candidates.contract.ts";
 import { continuityContract } from "./contract/continuity.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
 import { memoryContract } from "./contract/memory.contract.ts";
+import { overviewContract } from "./contract/overview.contract.ts";
 import { revisionContract } from "./contract/revision.contract.ts";
 import { searchContract } from "./contract/search.contract.ts";
 import { statsContract } from "./contract/stats.contract.ts";
@@ -19,5 +20,6 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     searchContract(open);
     statsContract(open);
     continuityContract(open);
+    overviewContract(open);
   });
 }

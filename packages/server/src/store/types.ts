@@ -6,6 +6,7 @@ import type { CandidateReads } from "./types/candidates.ts";
 import type { ContinuityOperations } from "./types/continuity.ts";
 import type { JournalOperations } from "./types/journal.ts";
 import type { MemoryReads } from "./types/memory.ts";
+import type { OverviewReads } from "./types/overview.ts";
 import type { RevisionWrites } from "./types/revision.ts";
 import type { SearchOperations } from "./types/search.ts";
 import type { StatsOperations } from "./types/stats.ts";
@@ -14,6 +15,7 @@ export type * from "./types/candidates.ts";
 export type * from "./types/continuity.ts";
 export type * from "./types/journal.ts";
 export type * from "./types/memory.ts";
+export type * from "./types/overview.ts";
 export type * from "./types/revision.ts";
 export type * from "./types/search.ts";
 export type * from "./types/stats.ts";
@@ -25,7 +27,8 @@ export interface Store
     SearchOperations,
     CandidateReads,
     ContinuityOperations,
-    StatsOperations {
+    StatsOperations,
+    OverviewReads {
   readonly engine: "sqlite" | "postgres";
   /** Cheap round trip used by readiness. */
   ping(): Promise<void>;

@@ -13,6 +13,7 @@ import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
 import * as stats from "./stats.ts";
@@ -79,6 +80,10 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    listScopes: () => read((sql) => overview.listScopes(sql)),
+    listSources: (scopeId, page) => query((sql) => overview.listSources(sql, scopeId, page)),
+    listEntryChanges: (scopeId, entryId) => query((sql) => overview.listEntryChanges(sql, scopeId, entryId)),
+    countSourcesByDay: (scopeId, from) => query((sql) => overview.countSourcesByDay(sql, scopeId, from)),
     ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
     close: () => guard(() => database.close()),
   };

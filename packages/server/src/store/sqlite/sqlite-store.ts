@@ -12,6 +12,7 @@ import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
 import * as vectors from "./vectors.ts";
@@ -69,6 +70,10 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    listScopes: () => read(() => overview.listScopes(db)),
+    listSources: (scopeId, page) => read(() => overview.listSources(db, scopeId, page)),
+    listEntryChanges: (scopeId, entryId) => read(() => overview.listEntryChanges(db, scopeId, entryId)),
+    countSourcesByDay: (scopeId, from) => read(() => overview.countSourcesByDay(db, scopeId, from)),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
