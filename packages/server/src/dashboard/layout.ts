@@ -47,6 +47,7 @@ export function renderPage(options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${options.csrf ? html`<meta name="csrf-token" content="${options.csrf}">` : ""}
 <title>${options.title} · PowerContext</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/ui/assets/dashboard.css">
 ${scripts.map((name) => html`<script type="module" src="/ui/assets/${name}"></script>`)}
 </head>

@@ -46,7 +46,7 @@ function startReview(form) {
         body.append(`text-${row.dataset.id}`, row.querySelector("textarea").value);
       }
     }
-    return fetch(form.action, {
+    return fetch(form.getAttribute("action"), {
       method: "POST",
       credentials: "same-origin",
       headers: { accept: "application/json", "x-csrf-token": csrf },

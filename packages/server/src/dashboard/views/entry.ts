@@ -14,9 +14,10 @@ type EntryRoute = { Params: { scope: string; entry: string }; Querystring: { don
 
 const DONE: Record<string, string> = { revised: "Entry revised.", retired: "Entry retired." };
 
-function citationFields(entry: MemoryEntry): SafeHtml {
+/** The head citation the form was shown (the version check) and the session's CSRF token. */
+function citationFields(entry: MemoryEntry, csrf: string): SafeHtml {
   const { citation } = entry;
-  return html`<input type="hidden" name="revision" value="${citation.memory_ref.revision}">
+  return html`<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="revision" value="${citation.memory_ref.revision}">
     <input type="hidden" name="entry_version_id" value="${citation.entry_version_id}">`;
 }
 
@@ -41,15 +42,15 @@ function renderHistory(history: EntryHistory): SafeHtml {
   )}</ol>`;
 }
 
-function renderForms(scopeId: string, head: MemoryEntry): SafeHtml {
+function renderForms(scopeId: string, head: MemoryEntry, csrf: string): SafeHtml {
   if (head.state !== "active") return html`<p class="muted">This entry is retired.</p>`;
   const base = pathOf("ui", "scopes", scopeId, "memory", head.citation.entry_id);
   return html`<section class="forms">
-    <form method="post" action="${base}/revise" class="card"><h2>Revise</h2>${citationFields(head)}
+    <form method="post" action="${base}/revise" class="card"><h2>Revise</h2>${citationFields(head, csrf)}
       <label>Kind <input name="kind" value="${head.kind}" required></label>
       <label>Text <textarea name="text" rows="4" required>${shown(head.text)}</textarea></label>
       <label>Reason <input name="reason"></label><button type="submit">Revise</button></form>
-    <form method="post" action="${base}/retire" class="card"><h2>Retire</h2>${citationFields(head)}
+    <form method="post" action="${base}/retire" class="card"><h2>Retire</h2>${citationFields(head, csrf)}
       <label>Reason <input name="reason" required></label><button type="submit" class="danger">Retire</button></form>
   </section>`;
 }
@@ -70,7 +71,7 @@ async function showEntry(
   const body = html`<p><span class="tag">${history.head.kind}</span> ${history.head.state} · version ${history.head.version}
       · <code>${entryId}</code></p>
     <blockquote class="current">${shown(history.head.text)}</blockquote>
-    ${renderForms(scopeId, history.head)}
+    ${renderForms(scopeId, history.head, request.dashboardSession?.csrf ?? "")}
     <h2>History</h2>${renderHistory(history)}`;
   return sendPage(
     request,
