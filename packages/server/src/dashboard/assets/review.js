@@ -15,6 +15,7 @@ function startReview(form) {
   let current = 0;
   let queue = Promise.resolve();
   let decided = 0;
+  let unsettled = 0;
 
   const rows = () => [...form.querySelectorAll("li.candidate:not(.sent)")];
   const selected = () => rows().filter((row) => row.querySelector('input[name="item"]')?.checked);
@@ -22,11 +23,7 @@ function startReview(form) {
   function focusRow(index) {
     const list = rows();
     for (const row of form.querySelectorAll("li.candidate.current")) row.classList.remove("current");
-    if (list.length === 0) {
-      status.textContent = `Inbox cleared: ${decided} decided.`;
-      status.dataset.cleared = "true";
-      return;
-    }
+    if (list.length === 0) return;
     current = Math.min(Math.max(index, 0), list.length - 1);
     const row = list[current];
     row.classList.add("current");
@@ -69,9 +66,10 @@ function startReview(form) {
           row.dataset.version = String(Number(row.dataset.version) + 1);
           row.querySelector('input[name="item"]').value = itemOf(row);
           row.querySelector("p.text").textContent = row.querySelector("textarea").value;
-          row.classList.remove("sent", "editing");
+          row.classList.remove("editing");
           row.querySelector(".revise").hidden = true;
           note.textContent = "Revised.";
+          row.focus();
         } else {
           row.hidden = true;
         }
@@ -87,11 +85,13 @@ function startReview(form) {
   function decide(action, targets) {
     if (targets.length === 0) return;
     for (const row of targets) {
-      row.classList.add("sent");
+      // A decision takes the candidate off the list at once; a revision keeps it (still pending) where it is.
+      if (action !== "revise") row.classList.add("sent");
       const box = row.querySelector('input[name="item"]');
       if (box) box.checked = false;
     }
     focusRow(current);
+    unsettled += 1;
     queue = queue
       .then(() => send(action, targets))
       .then((results) => settle(action, targets, results))
@@ -100,7 +100,14 @@ function startReview(form) {
         status.textContent = `Not saved: ${error.message}`;
       })
       .then(() => {
-        if (rows().length === 0) focusRow(0);
+        unsettled -= 1;
+        // Cleared only once every decision made is saved: nothing left on the list and nothing still in flight.
+        if (unsettled === 0 && rows().length === 0) {
+          status.textContent = `Inbox cleared: ${decided} decided.`;
+          status.dataset.cleared = "true";
+        } else if (rows().length > 0 && !form.querySelector("li.candidate.current")) {
+          focusRow(current);
+        }
       });
   }
 
