@@ -1,7 +1,7 @@
 // Environment + flags → one validated Config. Nothing else reads the environment.
-import { homedir } from "node:os";
+import { homedir, hostname } from "node:os";
 import { isIP } from "node:net";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
 import { EXTRACTOR_NAMES, type ExtractorName } from "./domain/extract/types.ts";
@@ -47,6 +47,14 @@ export interface Config {
   embedding: EmbeddingConfig | null;
   /** `builtin` (default): recall fuses lexical and built-in word-vector ranking; `off`: lexical only. */
   semanticRecall: "builtin" | "off";
+  /** Null when no roots are configured (the default): external-skills/* answer 422 capability_not_supported. */
+  externalSkills: ExternalSkillsConfig | null;
+}
+
+/** Where external Skill folders are looked for, and the host id their registrations carry. */
+export interface ExternalSkillsConfig {
+  roots: Array<{ path: string; scope: "user" | "project" | "plugin" }>;
+  hostId: string;
 }
 
 export interface ConfigFlags {
@@ -62,6 +70,9 @@ export const ENVIRONMENT = {
   POWERCONTEXT_SERVER_PORT: "Listen port (default 8000).",
   POWERCONTEXT_SERVER_TOKEN: "Bearer token; required to listen on a non-loopback address.",
   POWERCONTEXT_SERVER_DATABASE_URL: "postgres://… selects PostgreSQL (default: the embedded SQLite store).",
+  POWERCONTEXT_SERVER_SKILL_ROOTS:
+    "Absolute directories scanned for external Skill folders (SKILL.md), separated by ':'; each may start with user=, project= or plugin= (default user). Unset: external Skills are off.",
+  POWERCONTEXT_SERVER_HOST_ID: "This host's id in external Skill registrations (default: the host name).",
   POWERCONTEXT_REVIEW_POLICY: "auto (default) or manual.",
   POWERCONTEXT_REVIEW_THRESHOLD: "Confidence at or above which `auto` approves a candidate (default 0.7).",
   POWERCONTEXT_EXTRACTOR: "rules (default), verbatim, or llm (needs a model).",
@@ -204,6 +215,28 @@ function loadEndpoint(
   return { baseUrl, name, apiKey };
 }
 
+const SKILL_ROOT_SCOPES = ["user", "project", "plugin"] as const;
+
+/** POWERCONTEXT_SERVER_SKILL_ROOTS: `[scope=]/absolute/path` items separated by ':'; null when unset or empty. */
+export function loadExternalSkillsConfig(env: Environment): ExternalSkillsConfig | null {
+  const text = env.POWERCONTEXT_SERVER_SKILL_ROOTS ?? "";
+  if (text.trim() === "") return null;
+  const roots = text
+    .split(":")
+    .filter((item) => item.trim() !== "")
+    .map((item) => {
+      const [, scope = "user", path = ""] = /^(?:(user|project|plugin)=)?(.*)$/u.exec(item.trim()) ?? [];
+      if (!isAbsolute(path))
+        throw invalid(`POWERCONTEXT_SERVER_SKILL_ROOTS entries must be absolute paths; got "${item}".`);
+      return { path, scope: scope as (typeof SKILL_ROOT_SCOPES)[number] };
+    });
+  const hostId = (env.POWERCONTEXT_SERVER_HOST_ID ?? hostname()).trim();
+  if (!/^\S(?:.*\S)?$/u.test(hostId) || hostId.length > 128) {
+    throw invalid("POWERCONTEXT_SERVER_HOST_ID must be one line of 1–128 characters.");
+  }
+  return { roots, hostId };
+}
+
 export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   const host = flags.host ?? env.POWERCONTEXT_SERVER_HOST ?? "127.0.0.1";
   const portText = String(flags.port ?? env.POWERCONTEXT_SERVER_PORT ?? "8000");
@@ -244,5 +277,6 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     model,
     embedding,
     semanticRecall: oneOf(env, "POWERCONTEXT_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
+    externalSkills: loadExternalSkillsConfig(env),
   };
 }

@@ -15,6 +15,7 @@ import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { artifactRoutes } from "./routes/artifacts.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
+import { externalSkillRoutes } from "./routes/external-skills.ts";
 import { contextRoutes } from "./routes/context.ts";
 import { handoffRoutes } from "./routes/handoff.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(handoffRoutes, { domain: deps.domain });
   await app.register(workRoutes, { domain: deps.domain });
   await app.register(artifactRoutes, { domain: deps.domain });
+  await app.register(externalSkillRoutes, { domain: deps.domain });
   await app.ready();
   return app;
 }
