@@ -226,6 +226,32 @@ const ARTIFACT_TESTS: ContractTests = {
     assert.deepEqual(await store.searchExperiences(SCOPE, ["pin"], 8).then((h) => h.length), 1);
     assert.deepEqual(await store.searchExperiences("scope-b", ["pin"], 8), []);
   },
+
+  "the inventory counts artifact identities and candidates by family and status": async (store) => {
+    const deps = depsOf(store);
+    const approved = await approveArtifactCandidate(deps, write(await propose(store, deps), 1));
+    const target = approved.result_artifact;
+    assert.ok(target);
+    const revised = await proposeArtifact(deps, "experience", {
+      scope_id: SCOPE,
+      proposal: EXPERIENCE,
+      source_refs: approved.source_refs,
+      artifact_refs: [target],
+      target,
+    });
+    await approveArtifactCandidate(deps, write(revised, 1));
+    await rejectArtifactCandidate(deps, { ...write(await propose(store, deps), 1), reason: "no" });
+    await propose(store, deps);
+    assert.deepEqual(await store.artifactInventory(SCOPE), {
+      artifacts: [{ family: "experience", total: 1 }],
+      candidates: [
+        { family: "experience", status: "approved", total: 2 },
+        { family: "experience", status: "pending", total: 1 },
+        { family: "experience", status: "rejected", total: 1 },
+      ],
+    });
+    assert.deepEqual(await store.artifactInventory("scope-b"), { artifacts: [], candidates: [] });
+  },
 };
 
 export function artifactsContract(open: () => Promise<Store>): void {

@@ -15,6 +15,7 @@ import type {
   ArtifactCandidateCommitResult,
   ArtifactCandidateListQuery,
   ArtifactCandidatePage,
+  ArtifactInventory,
   ArtifactRevision,
   CandidateFamily,
   ExperienceHit,
@@ -89,6 +90,20 @@ export async function searchExperiences(
     [scopeId, EXPERIENCE_SCAN_LIMIT],
   );
   return matchExperiences(rows, terms, limit);
+}
+
+export async function artifactInventory(sql: Sql, scopeId: string): Promise<ArtifactInventory> {
+  const artifacts = await sql.rows<ArtifactInventory["artifacts"][number]>(
+    `SELECT family, count(*)::int AS total FROM artifact_revision WHERE scope_id = $1 AND is_head
+     GROUP BY family ORDER BY family`,
+    [scopeId],
+  );
+  const candidates = await sql.rows<ArtifactInventory["candidates"][number]>(
+    `SELECT family, status, count(*)::int AS total FROM artifact_candidate WHERE scope_id = $1
+     GROUP BY family, status ORDER BY family, status`,
+    [scopeId],
+  );
+  return { artifacts, candidates };
 }
 
 /** Call inside a write transaction. */

@@ -80,6 +80,7 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    artifactInventory: (scopeId) => read((sql) => artifacts.artifactInventory(sql, scopeId)),
     listArtifactCandidates: (listQuery) => query((sql) => artifacts.listArtifactCandidates(sql, listQuery)),
     getArtifactCandidate: (scopeId, candidateId) =>
       query((sql) => artifacts.getArtifactCandidate(sql, scopeId, candidateId)),

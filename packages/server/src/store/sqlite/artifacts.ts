@@ -16,6 +16,7 @@ import type {
   ArtifactCandidateCommitResult,
   ArtifactCandidateListQuery,
   ArtifactCandidatePage,
+  ArtifactInventory,
   ArtifactRevision,
   CandidateFamily,
   ExperienceHit,
@@ -89,6 +90,21 @@ export function searchExperiences(
      WHERE scope_id = ? AND family = 'experience' AND is_head = 1 ORDER BY created_at DESC LIMIT ?`,
   ).all(scopeId, EXPERIENCE_SCAN_LIMIT) as unknown as ArtifactRevisionRow[];
   return matchExperiences(rows, terms, limit);
+}
+
+export function artifactInventory(db: DatabaseSync, scopeId: string): ArtifactInventory {
+  const artifacts = stmt(
+    db,
+    `SELECT family, count(*) AS total FROM artifact_revision WHERE scope_id = ? AND is_head = 1
+     GROUP BY family ORDER BY family`,
+  ).all(scopeId) as unknown as ArtifactInventory["artifacts"];
+  const candidates = stmt(
+    db,
+    `SELECT family, status, count(*) AS total FROM artifact_candidate WHERE scope_id = ?
+     GROUP BY family, status ORDER BY family, status`,
+  ).all(scopeId) as unknown as ArtifactInventory["candidates"];
+  // node:sqlite rows have a null prototype; the Store hands back plain objects.
+  return { artifacts: artifacts.map((row) => ({ ...row })), candidates: candidates.map((row) => ({ ...row })) };
 }
 
 /** Call inside a write transaction. */

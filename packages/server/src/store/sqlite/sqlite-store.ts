@@ -70,6 +70,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    artifactInventory: (scopeId) => read(() => artifacts.artifactInventory(db, scopeId)),
     listArtifactCandidates: (query) => read(() => artifacts.listArtifactCandidates(db, query)),
     getArtifactCandidate: (scopeId, candidateId) =>
       read(() => artifacts.getArtifactCandidate(db, scopeId, candidateId)),
