@@ -2,6 +2,7 @@
 // Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
 import { Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
+import { addArtifactCommands } from "./artifact-commands.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
@@ -46,6 +47,7 @@ export function buildProgram(): Command {
   addReviewCommands(program);
   addMemoryCommands(program);
   addTurnCommands(program);
+  addArtifactCommands(program);
   return program;
 }
 
