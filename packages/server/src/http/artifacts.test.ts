@@ -74,6 +74,17 @@ test("propose stores a pending candidate (201) and approval makes the exact revi
   }
   const otherScope = await app.post("/v1/experience/get", { scope_id: "other", artifact });
   assert.equal(otherScope.status, 404);
+
+  const stats = await app.app.inject({ method: "GET", url: `/v1/stats?scope_id=${encodeURIComponent(SCOPE)}` });
+  conforms("ScopedStats", stats.json());
+  assert.deepEqual(stats.json().inventory.artifacts, { total: 1, by_family: [{ family: "experience", total: 1 }] });
+  assert.deepEqual(stats.json().inventory.candidates, {
+    total: 1,
+    pending: 0,
+    approved: 1,
+    rejected: 0,
+    by_family: [{ family: "experience", total: 1, pending: 0, approved: 1, rejected: 0 }],
+  });
 });
 
 test("a Skill revises its target: the next revision, lineage kept, and a stale target is artifact_conflict", async (t) => {
