@@ -5,7 +5,9 @@
 import type { ArtifactOperations } from "./types/artifacts.ts";
 import type { CandidateReads } from "./types/candidates.ts";
 import type { ContinuityOperations } from "./types/continuity.ts";
+import type { HandoffReportOperations } from "./types/handoff-reports.ts";
 import type { JournalOperations } from "./types/journal.ts";
+import type { LifecycleOperations } from "./types/lifecycle.ts";
 import type { MemoryReads } from "./types/memory.ts";
 import type { RevisionWrites } from "./types/revision.ts";
 import type { SearchOperations } from "./types/search.ts";
@@ -14,7 +16,9 @@ import type { StatsOperations } from "./types/stats.ts";
 export type * from "./types/artifacts.ts";
 export type * from "./types/candidates.ts";
 export type * from "./types/continuity.ts";
+export type * from "./types/handoff-reports.ts";
 export type * from "./types/journal.ts";
+export type * from "./types/lifecycle.ts";
 export type * from "./types/memory.ts";
 export type * from "./types/revision.ts";
 export type * from "./types/search.ts";
@@ -28,7 +32,9 @@ export interface Store
     CandidateReads,
     ContinuityOperations,
     StatsOperations,
-    ArtifactOperations {
+    HandoffReportOperations,
+    ArtifactOperations,
+    LifecycleOperations {
   readonly engine: "sqlite" | "postgres";
   /** Cheap round trip used by readiness. */
   ping(): Promise<void>;

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   semanticRecall?: "builtin" | "off";
   /** External Skill roots; none by default, as in production. */
   externalSkills?: ExternalSkillsConfig;
+  /** The Handoff Report group: served by default, as in production. */
+  handoffReports?: boolean;
 }
 
 /** What app.inject takes for a payload: an object is sent as JSON, a string unchanged. */
@@ -80,6 +82,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
     token: options.token ?? null,
     version: "test",
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.handoffReports === undefined ? {} : { handoffReports: options.handoffReports }),
   });
   t.after(async () => {
     await app.close();

@@ -12,7 +12,7 @@ import {
 import { PowerContextError } from "../../errors.ts";
 import { fixedClock, sequentialIds } from "../../testing/fakes.ts";
 import type { Store } from "../types.ts";
-import { describeContract, makeSource, type ContractTests } from "./builders.ts";
+import { NOW, describeContract, makeSource, type ContractTests } from "./builders.ts";
 
 const SCOPE = "scope-a";
 const EXPERIENCE = {
@@ -251,6 +251,25 @@ const ARTIFACT_TESTS: ContractTests = {
       ],
     });
     assert.deepEqual(await store.artifactInventory("scope-b"), { artifacts: [], candidates: [] });
+  },
+
+  "purging a Source removes the candidates and revisions citing it; purging the scope removes them all": async (
+    store,
+  ) => {
+    const deps = depsOf(store);
+    const kept = await propose(store, deps);
+    const cited = await approveArtifactCandidate(deps, write(await propose(store, deps), 1));
+    const sourceId = cited.source_refs[0]?.source_id ?? "";
+    const purged = await store.purgeSource(SCOPE, sourceId, NOW);
+    assert.equal(purged.status === "purged" && purged.audit.removed.candidates, 1);
+    assert.equal(await store.getArtifactCandidate(SCOPE, cited.candidate_id), null);
+    assert.ok(cited.result_artifact);
+    assert.equal(await store.getArtifactRevision(SCOPE, cited.result_artifact), null);
+    assert.deepEqual(await store.searchExperiences(SCOPE, ["migrat"], 8), []);
+    assert.deepEqual(await store.getArtifactCandidate(SCOPE, kept.candidate_id), kept);
+    const scope = await store.purgeScope(SCOPE, NOW);
+    assert.equal(scope.status === "purged" && scope.audit.removed.candidates, 1);
+    assert.deepEqual(await store.artifactInventory(SCOPE), { artifacts: [], candidates: [] });
   },
 };
 

@@ -160,3 +160,25 @@ async function writeCandidate(sql: Sql, commit: ArtifactCandidateCommit): Promis
     [scope_id, candidate.candidate_id, candidate.version, body, now],
   );
 }
+
+/**
+ * A purged Source takes with it every Experience or Skill candidate with a version citing it (all its versions) and
+ * every artifact revision citing it: drafts copy the evidence's text. Call inside the purge's write transaction;
+ * answers how many candidates were removed.
+ */
+export async function purgeArtifactsCitingSource(sql: Sql, scopeId: string, sourceId: string): Promise<number> {
+  const cites = (column: string) =>
+    `EXISTS (SELECT 1 FROM json_array_elements(${column}) e WHERE e->>'source_id' = $2)`;
+  const citing = `candidate_id IN (SELECT candidate_id FROM artifact_candidate_version WHERE scope_id = $1
+    AND ${cites("body::json->'source_refs'")})`;
+  await sql.run(`DELETE FROM artifact_revision WHERE scope_id = $1 AND ${cites("source_refs::json")}`, [
+    scopeId,
+    sourceId,
+  ]);
+  const removed = await sql.run(`DELETE FROM artifact_candidate WHERE scope_id = $1 AND ${citing}`, [
+    scopeId,
+    sourceId,
+  ]);
+  await sql.run(`DELETE FROM artifact_candidate_version WHERE scope_id = $1 AND ${citing}`, [scopeId, sourceId]);
+  return removed;
+}

@@ -160,3 +160,19 @@ function writeCandidate(db: DatabaseSync, commit: ArtifactCandidateCommit): void
     "INSERT INTO artifact_candidate_version (scope_id, candidate_id, version, body, created_at) VALUES (?, ?, ?, ?, ?)",
   ).run(scope_id, candidate.candidate_id, candidate.version, body, now);
 }
+
+/**
+ * A purged Source takes with it every Experience or Skill candidate with a version citing it (all its versions) and
+ * every artifact revision citing it: drafts copy the evidence's text. Call inside the purge's write transaction;
+ * answers how many candidates were removed.
+ */
+export function purgeArtifactsCitingSource(db: DatabaseSync, scopeId: string, sourceId: string): number {
+  const cites = (column: string) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.source_id') = ?2)`;
+  const citing = `candidate_id IN (SELECT candidate_id FROM artifact_candidate_version WHERE scope_id = ?1
+    AND ${cites("json_extract(body, '$.source_refs')")})`;
+  stmt(db, `DELETE FROM artifact_revision WHERE scope_id = ?1 AND ${cites("source_refs")}`).run(scopeId, sourceId);
+  const removed = stmt(db, `DELETE FROM artifact_candidate WHERE scope_id = ?1 AND ${citing}`).run(scopeId, sourceId);
+  stmt(db, `DELETE FROM artifact_candidate_version WHERE scope_id = ?1 AND ${citing}`).run(scopeId, sourceId);
+  return removed.changes as number;
+}
