@@ -73,8 +73,17 @@ async function fingerprintOf(files: Map<string, string>): Promise<string> {
   return hash.digest("hex");
 }
 
-/** One Skill folder checked and read; `root` is its root's real path. */
+/** One Skill folder checked and read; `root` is its root's real path. Never throws: a file that cannot be read (gone
+ * meanwhile, no permission) makes the folder `missing`. */
 async function inspectFolder(root: SkillRoot & { real: string }, folder: string): Promise<FolderState> {
+  try {
+    return await readFolder(root, folder);
+  } catch (error) {
+    return { status: "refused", reason: error instanceof Refused ? error.reason : "missing" };
+  }
+}
+
+async function readFolder(root: SkillRoot & { real: string }, folder: string): Promise<FolderState> {
   const real = await realOrNull(folder);
   if (real === null) return { status: "refused", reason: "missing" };
   if (!inside(root.real, real)) return { status: "refused", reason: "symlink_escape" };
@@ -83,19 +92,14 @@ async function inspectFolder(root: SkillRoot & { real: string }, folder: string)
   if (skillReal === null) return { status: "refused", reason: "missing" };
   if (!inside(root.real, skillReal)) return { status: "refused", reason: "symlink_escape" };
   if ((await stat(skillReal)).size > MAX_SKILL_MD_BYTES) return { status: "refused", reason: "too_large" };
-  try {
-    const files = await listFiles(root.real, real);
-    const skill_md = await readFile(skillReal, "utf8");
-    if (parseSkillDocument(skill_md) === null) return { status: "refused", reason: "invalid_front_matter" };
-    const fingerprint = await fingerprintOf(files);
-    return {
-      status: "found",
-      folder: { locator: real, installation_scope: root.scope, fingerprint, skill_md, entrypoint },
-    };
-  } catch (error) {
-    if (error instanceof Refused) return { status: "refused", reason: error.reason };
-    return { status: "refused", reason: "missing" };
-  }
+  const files = await listFiles(root.real, real);
+  const skill_md = await readFile(skillReal, "utf8");
+  if (parseSkillDocument(skill_md) === null) return { status: "refused", reason: "invalid_front_matter" };
+  const fingerprint = await fingerprintOf(files);
+  return {
+    status: "found",
+    folder: { locator: real, installation_scope: root.scope, fingerprint, skill_md, entrypoint },
+  };
 }
 
 /** The candidate Skill folders under a root: directories holding a SKILL.md, not descending into one once found. */
@@ -116,7 +120,7 @@ async function findFolders(root: string, scan: FolderScan): Promise<string[]> {
       if (entry.isDirectory()) queue.push({ path: child, depth: depth + 1 });
       else if (entry.isSymbolicLink()) {
         const real = await realOrNull(child);
-        const isDirectory = real !== null && (await lstat(real)).isDirectory();
+        const isDirectory = real !== null && (await lstat(real).catch(() => null))?.isDirectory() === true;
         if (isDirectory && !inside(root, real)) count(scan, "symlink_escape");
         else if (isDirectory) queue.push({ path: child, depth: depth + 1 });
       }

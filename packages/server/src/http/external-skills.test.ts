@@ -34,6 +34,7 @@ async function fixture(t: TestContext) {
   await folder(join(root, "team", "deploy"), { "SKILL.md": skillMd("deploy", "Deploy with care.") });
   await folder(join(root, "huge"), { "SKILL.md": skillMd("huge", "x".repeat(MAX_SKILL_MD_BYTES)) });
   await folder(join(root, "no-front-matter"), { "SKILL.md": "Just text.\n" });
+  await mkdir(join(root, "unreadable", "SKILL.md"), { recursive: true });
   await folder(join(outside, "stolen"), { "SKILL.md": skillMd("stolen"), "secret.txt": "outside\n" });
   await symlink(join(outside, "stolen"), join(root, "escape"));
   await folder(join(root, "leaky"), { "SKILL.md": skillMd("leaky") });
@@ -53,8 +54,9 @@ test("scan registers the Skill folders and counts each refused one as skipped", 
   conforms("ScanExternalSkillsResponse", scanned.json);
   const names = scanned.json.registrations.map((r: { name: string }) => r.name).sort();
   assert.deepEqual(names, ["deploy", "pin-tools"]);
-  // huge (too large), no-front-matter, escape (a symlink out of the root), leaky (a file linking out).
-  assert.equal(scanned.json.skipped, 4);
+  // huge (too large), no-front-matter, unreadable (SKILL.md is a directory), escape (a symlink out of the root),
+  // leaky (a file linking out).
+  assert.equal(scanned.json.skipped, 5);
   const pin = scanned.json.registrations.find((r: { name: string }) => r.name === "pin-tools");
   assert.equal(pin.description, "Pin schema tooling when migrations fail on CI.");
   assert.equal(pin.installation_scope, "project");
