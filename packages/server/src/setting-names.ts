@@ -85,8 +85,7 @@ export const SETTING_NAMES: readonly SettingName[] = [
   {
     name: "POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED",
     readBy: SERVER,
-    meaning:
-      "Serve the Handoff Report operations under /v1/handoff-reports/ (default true; false leaves them unserved, 404).",
+    meaning: "Serve upstream's Handoff Report operations under /v1/handoff-reports/ (default true; false: 404).",
   },
   {
     name: "POWERCONTEXT_SERVER_SKILL_ROOTS",

@@ -268,7 +268,7 @@ function addMcpCommand(program: Command): void {
     )
     .option(
       "--server-url <url>",
-      "Server base URL (default POWERCONTEXT_CLIENT_SERVER_URL, POWERCONTEXT_SERVER_URL, else http://127.0.0.1:8000)",
+      "Server base URL (default POWERCONTEXT_CLIENT_SERVER_URL, else http://127.0.0.1:8000)",
     )
     .option(
       "--scope <scope_id>",

@@ -5,6 +5,8 @@ import { HANDOFF_REPORT_OPERATIONS, OPERATION_ROUTES, type OperationId } from "@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import type { RecallRecorder } from "../domain/stats/recall-recorder.ts";
+import { RecentRecalls } from "../domain/stats/recent-recalls.ts";
+import { dashboardRoutes, isDashboardPath } from "../dashboard/plugin.ts";
 import { PowerContextError } from "../errors.ts";
 import { createAuthHook } from "./auth.ts";
 import { errorBody } from "./error-body.ts";
@@ -35,6 +37,8 @@ export const DEFAULT_BODY_LIMIT = 4 * 1024 * 1024;
 export interface AppDeps {
   domain: DomainDeps;
   recall: RecallRecorder;
+  /** The in-memory log of recent recalls the dashboard shows; a fresh one by default. */
+  recentRecalls?: RecentRecalls;
   lifecycle: Lifecycle;
   token: string | null;
   version: string;
@@ -76,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
-  app.addHook("onRequest", createAuthHook(deps.token));
+  app.addHook("onRequest", createAuthHook(deps.token, isDashboardPath));
   app.addHook("preHandler", async (request, reply) => {
     if (!deps.lifecycle.accepting && request.url.startsWith("/v1/")) {
       await sendError(reply, new PowerContextError("runtime_not_ready", "The Runtime is not ready."));
@@ -93,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { domain: deps.domain, lifecycle: deps.lifecycle });
   await app.register(systemRoutes, { domain: deps.domain, metrics, version: deps.version, served });
   await app.register(sourceRoutes, { domain: deps.domain });
-  await app.register(contextRoutes, { domain: deps.domain, recall: deps.recall });
+  const recent = deps.recentRecalls ?? new RecentRecalls(deps.domain);
+  await app.register(contextRoutes, { domain: deps.domain, recall: deps.recall, recent });
   await app.register(memoryRoutes, { domain: deps.domain });
   await app.register(candidateRoutes, { domain: deps.domain });
   await app.register(handoffRoutes, { domain: deps.domain });
@@ -103,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(externalSkillRoutes, { domain: deps.domain });
   await app.register(purgeRoutes, { domain: deps.domain });
   await app.register(mcpRoutes, { version: deps.version, token: deps.token });
+  await app.register(dashboardRoutes, { domain: deps.domain, recent, token: deps.token });
   await app.ready();
   return app;
 }

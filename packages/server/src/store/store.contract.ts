@@ -8,6 +8,7 @@ import { handoffReportsContract } from "./contract/handoff-reports.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
 import { lifecycleContract } from "./contract/lifecycle.contract.ts";
 import { memoryContract } from "./contract/memory.contract.ts";
+import { overviewContract } from "./contract/overview.contract.ts";
 import { revisionContract } from "./contract/revision.contract.ts";
 import { searchContract } from "./contract/search.contract.ts";
 import { statsContract } from "./contract/stats.contract.ts";
@@ -25,5 +26,6 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     handoffReportsContract(open);
     artifactsContract(open);
     lifecycleContract(open);
+    overviewContract(open);
   });
 }

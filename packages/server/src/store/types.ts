@@ -9,6 +9,7 @@ import type { HandoffReportOperations } from "./types/handoff-reports.ts";
 import type { JournalOperations } from "./types/journal.ts";
 import type { LifecycleOperations } from "./types/lifecycle.ts";
 import type { MemoryReads } from "./types/memory.ts";
+import type { OverviewReads } from "./types/overview.ts";
 import type { RevisionWrites } from "./types/revision.ts";
 import type { SearchOperations } from "./types/search.ts";
 import type { StatsOperations } from "./types/stats.ts";
@@ -20,6 +21,7 @@ export type * from "./types/handoff-reports.ts";
 export type * from "./types/journal.ts";
 export type * from "./types/lifecycle.ts";
 export type * from "./types/memory.ts";
+export type * from "./types/overview.ts";
 export type * from "./types/revision.ts";
 export type * from "./types/search.ts";
 export type * from "./types/stats.ts";
@@ -34,7 +36,8 @@ export interface Store
     StatsOperations,
     HandoffReportOperations,
     ArtifactOperations,
-    LifecycleOperations {
+    LifecycleOperations,
+    OverviewReads {
   readonly engine: "sqlite" | "postgres";
   /** Cheap round trip used by readiness. */
   ping(): Promise<void>;

@@ -4,7 +4,14 @@
 // once.
 import { memoryHead } from "../rows.ts";
 import * as artifacts from "./artifacts.ts";
-import type { ArtifactOperations, LifecycleOperations, NewSource, PurgeOutcome, Store } from "../types.ts";
+import type {
+  ArtifactOperations,
+  LifecycleOperations,
+  NewSource,
+  OverviewReads,
+  PurgeOutcome,
+  Store,
+} from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
@@ -18,6 +25,7 @@ import * as imports from "./lifecycle-import.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
 import * as stats from "./stats.ts";
@@ -88,17 +96,18 @@ function createPostgresStore(database: Database): Store {
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
     ...postgresHandoffReportOperations(read, write),
-    ...artifactOperations(read, write, query),
+    ...artifactOperations(write, query),
     ...lifecycleOperations(read, write, query),
+    ...overviewOperations(read, query),
     ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
     close: () => guard(() => database.close()),
   };
 }
 
 /** Experience and managed Skill: candidates, immutable revisions, and the Experiences recall reads. */
-function artifactOperations(read: Access, write: Access, query: Access): ArtifactOperations {
+function artifactOperations(write: Access, query: Access): ArtifactOperations {
   return {
-    artifactInventory: (scopeId) => read((sql) => artifacts.artifactInventory(sql, scopeId)),
+    artifactInventory: (scopeId) => query((sql) => artifacts.artifactInventory(sql, scopeId)),
     listArtifactCandidates: (listQuery) => query((sql) => artifacts.listArtifactCandidates(sql, listQuery)),
     getArtifactCandidate: (scopeId, candidateId) =>
       query((sql) => artifacts.getArtifactCandidate(sql, scopeId, candidateId)),
@@ -132,5 +141,15 @@ function lifecycleOperations(read: Access, write: Access, query: Access): Lifecy
     purgeEntry: (scopeId, entryId, now) => purged(write((sql) => purge.purgeEntry(sql, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write((sql) => purge.purgeScope(sql, scopeId, now))),
     listPurges: (scopeId) => query((sql) => purge.listPurges(sql, scopeId)),
+  };
+}
+
+/** What the dashboard reads to show scopes, Sources, an entry's history and activity over time. */
+function overviewOperations(read: Access, query: Access): OverviewReads {
+  return {
+    listScopes: () => read((sql) => overview.listScopes(sql)),
+    listSources: (scopeId, page) => query((sql) => overview.listSources(sql, scopeId, page)),
+    listEntryChanges: (scopeId, entryId) => query((sql) => overview.listEntryChanges(sql, scopeId, entryId)),
+    countSourcesByDay: (scopeId, from) => query((sql) => overview.countSourcesByDay(sql, scopeId, from)),
   };
 }

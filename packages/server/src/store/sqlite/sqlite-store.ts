@@ -4,7 +4,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { memoryHead } from "../rows.ts";
 import * as artifacts from "./artifacts.ts";
-import type { ArtifactOperations, LifecycleOperations, PurgeOutcome, Store } from "../types.ts";
+import type { ArtifactOperations, LifecycleOperations, OverviewReads, PurgeOutcome, Store } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
 import { sqliteHandoffReportOperations } from "./handoff-reports.ts";
@@ -17,6 +17,7 @@ import * as imports from "./lifecycle-import.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
 import * as vectors from "./vectors.ts";
@@ -80,6 +81,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     ...sqliteHandoffReportOperations(db, read, write),
     ...artifactOperations(db, read, write),
     ...lifecycleOperations(db, path, read, write),
+    ...overviewOperations(db, read),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
@@ -121,5 +123,15 @@ function lifecycleOperations(db: DatabaseSync, path: string, read: Access, write
     purgeEntry: (scopeId, entryId, now) => purged(write(() => purge.purgeEntry(db, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write(() => purge.purgeScope(db, scopeId, now))),
     listPurges: (scopeId) => read(() => purge.listPurges(db, scopeId)),
+  };
+}
+
+/** What the dashboard reads to show scopes, Sources, an entry's history and activity over time. */
+function overviewOperations(db: DatabaseSync, read: Access): OverviewReads {
+  return {
+    listScopes: () => read(() => overview.listScopes(db)),
+    listSources: (scopeId, page) => read(() => overview.listSources(db, scopeId, page)),
+    listEntryChanges: (scopeId, entryId) => read(() => overview.listEntryChanges(db, scopeId, entryId)),
+    countSourcesByDay: (scopeId, from) => read(() => overview.countSourcesByDay(db, scopeId, from)),
   };
 }
