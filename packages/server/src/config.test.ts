@@ -203,6 +203,33 @@ test("invalid embedding settings are refused by name", () => {
   }
 });
 
+test("external Skill roots: absolute paths separated by ':', each with an optional scope; off when unset", () => {
+  assert.equal(loadConfig({}).externalSkills, null);
+  const config = loadConfig({
+    POWERCONTEXT_SERVER_SKILL_ROOTS: "/home/dev/.pi/agent/skills:project=/repo/.pi/skills:plugin=/opt/plugins",
+    POWERCONTEXT_SERVER_HOST_ID: "laptop-1",
+  });
+  assert.deepEqual(config.externalSkills, {
+    roots: [
+      { path: "/home/dev/.pi/agent/skills", scope: "user" },
+      { path: "/repo/.pi/skills", scope: "project" },
+      { path: "/opt/plugins", scope: "plugin" },
+    ],
+    hostId: "laptop-1",
+  });
+  for (const env of [
+    { POWERCONTEXT_SERVER_SKILL_ROOTS: "relative/skills" },
+    { POWERCONTEXT_SERVER_SKILL_ROOTS: "team=/skills" },
+    { POWERCONTEXT_SERVER_SKILL_ROOTS: "/skills", POWERCONTEXT_SERVER_HOST_ID: "two words\nline" },
+  ]) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof PowerContextError && error.code === "configuration_invalid",
+      JSON.stringify(env),
+    );
+  }
+});
+
 test("the former setting names are still read, the current name wins, and an error names the one that was set", () => {
   const former = loadConfig({
     POWERCONTEXT_REVIEW_POLICY: "manual",

@@ -1,8 +1,8 @@
 // Environment + flags → one validated Config. Nothing else reads the environment.
-import { homedir } from "node:os";
+import { homedir, hostname } from "node:os";
 import { isIP } from "node:net";
 import { FALSE_WORDS, TRUE_WORDS } from "@powercontext/pi-kit";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
 import { EXTRACTOR_NAMES, type ExtractorName } from "./domain/extract/types.ts";
@@ -51,6 +51,14 @@ export interface Config {
   semanticRecall: "builtin" | "off";
   /** Serve upstream's optional Handoff Report group (`/v1/handoff-reports/…`); on unless switched off. */
   handoffReports: boolean;
+  /** Null when no roots are configured (the default): external-skills/* answer 422 capability_not_supported. */
+  externalSkills: ExternalSkillsConfig | null;
+}
+
+/** Where external Skill folders are looked for, and the host id their registrations carry. */
+export interface ExternalSkillsConfig {
+  roots: Array<{ path: string; scope: "user" | "project" | "plugin" }>;
+  hostId: string;
 }
 
 export interface ConfigFlags {
@@ -190,6 +198,28 @@ function loadEndpoint(
   return { baseUrl, name, apiKey };
 }
 
+const SKILL_ROOT_SCOPES = ["user", "project", "plugin"] as const;
+
+/** POWERCONTEXT_SERVER_SKILL_ROOTS: `[scope=]/absolute/path` items separated by ':'; null when unset or empty. */
+export function loadExternalSkillsConfig(env: Environment): ExternalSkillsConfig | null {
+  const text = env.POWERCONTEXT_SERVER_SKILL_ROOTS ?? "";
+  if (text.trim() === "") return null;
+  const roots = text
+    .split(":")
+    .filter((item) => item.trim() !== "")
+    .map((item) => {
+      const [, scope = "user", path = ""] = /^(?:(user|project|plugin)=)?(.*)$/u.exec(item.trim()) ?? [];
+      if (!isAbsolute(path))
+        throw invalid(`POWERCONTEXT_SERVER_SKILL_ROOTS entries must be absolute paths; got "${item}".`);
+      return { path, scope: scope as (typeof SKILL_ROOT_SCOPES)[number] };
+    });
+  const hostId = (env.POWERCONTEXT_SERVER_HOST_ID ?? hostname()).trim();
+  if (!/^\S(?:.*\S)?$/u.test(hostId) || hostId.length > 128) {
+    throw invalid("POWERCONTEXT_SERVER_HOST_ID must be one line of 1–128 characters.");
+  }
+  return { roots, hostId };
+}
+
 /**
  * Reads the Server's settings by their current names (docs/configuration.md); a former name still works. An error
  * about a setting given under its former name says so.
@@ -253,5 +283,6 @@ function readConfig(env: Environment, flags: ConfigFlags): Config {
     embedding,
     semanticRecall: oneOf(env, "POWERCONTEXT_SERVER_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
     handoffReports: switchSetting(env, "POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED", true),
+    externalSkills: loadExternalSkillsConfig(env),
   };
 }

@@ -88,6 +88,17 @@ export const SETTING_NAMES: readonly SettingName[] = [
     meaning: "Serve upstream's Handoff Report operations under /v1/handoff-reports/ (default true; false: 404).",
   },
   {
+    name: "POWERCONTEXT_SERVER_SKILL_ROOTS",
+    readBy: SERVER,
+    meaning:
+      "Absolute directories scanned for external Skill folders (SKILL.md), separated by ':'; each may start with user=, project= or plugin= (default user). Unset: external Skills are off.",
+  },
+  {
+    name: "POWERCONTEXT_SERVER_HOST_ID",
+    readBy: SERVER,
+    meaning: "This host's id in external Skill registrations (default: the host name).",
+  },
+  {
     name: "POWERCONTEXT_CLIENT_SERVER_URL",
     readBy: "cli",
     meaning: "The Server the CLI talks to (default http://127.0.0.1:8000); --server-url wins.",

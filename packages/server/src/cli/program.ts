@@ -2,6 +2,7 @@
 // Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
 import { Argument, Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
+import { addArtifactCommands } from "./artifact-commands.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { completionScript, SHELLS, type Shell } from "./completion/index.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
@@ -52,6 +53,7 @@ export function buildProgram(): Command {
   addMemoryCommands(program);
   addTurnCommands(program);
   addHandoffReportCommands(program);
+  addArtifactCommands(program);
   addMcpCommand(program);
   addCompletionCommand(program);
   return program;

@@ -18,6 +18,7 @@ import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
 import { artifactRoutes } from "./routes/artifacts.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
+import { externalSkillRoutes } from "./routes/external-skills.ts";
 import { contextRoutes } from "./routes/context.ts";
 import { handoffRoutes } from "./routes/handoff.ts";
 import { handoffReportRoutes } from "./routes/handoff-reports.ts";
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workRoutes, { domain: deps.domain });
   if (served.includes("get_handoff_report")) await app.register(handoffReportRoutes, { domain: deps.domain });
   await app.register(artifactRoutes, { domain: deps.domain });
+  await app.register(externalSkillRoutes, { domain: deps.domain });
   await app.register(purgeRoutes, { domain: deps.domain });
   await app.register(mcpRoutes, { version: deps.version, token: deps.token, served });
   await app.register(dashboardRoutes, { domain: deps.domain, recent, token: deps.token });

@@ -74,6 +74,31 @@ test("propose stores a pending candidate (201) and approval makes the exact revi
   }
   const otherScope = await app.post("/v1/experience/get", { scope_id: "other", artifact });
   assert.equal(otherScope.status, 404);
+
+  // An approved revision is available evidence for a Handoff, as the contract's citation rule says.
+  const handoff = await app.post("/v1/handoff/prepare", {
+    scope_id: SCOPE,
+    objective: "Hand off the CI fix",
+    evidence: [{ kind: "artifact", artifact_ref: artifact }],
+  });
+  assert.equal(handoff.status, 200, JSON.stringify(handoff.json));
+  const unknownEvidence = await app.post("/v1/handoff/prepare", {
+    scope_id: SCOPE,
+    objective: "Hand off the CI fix",
+    evidence: [{ kind: "artifact", artifact_ref: { ...artifact, revision: 2 } }],
+  });
+  assert.equal(unknownEvidence.status, 404);
+
+  const stats = await app.app.inject({ method: "GET", url: `/v1/stats?scope_id=${encodeURIComponent(SCOPE)}` });
+  conforms("ScopedStats", stats.json());
+  assert.deepEqual(stats.json().inventory.artifacts, { total: 1, by_family: [{ family: "experience", total: 1 }] });
+  assert.deepEqual(stats.json().inventory.candidates, {
+    total: 1,
+    pending: 0,
+    approved: 1,
+    rejected: 0,
+    by_family: [{ family: "experience", total: 1, pending: 0, approved: 1, rejected: 0 }],
+  });
 });
 
 test("a Skill revises its target: the next revision, lineage kept, and a stale target is artifact_conflict", async (t) => {

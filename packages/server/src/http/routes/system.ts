@@ -38,10 +38,16 @@ export const CAPABILITIES: CapabilitiesResponse = {
   context_versions: ["powercontext.prepared-context.v1"],
 };
 
-/** `vector` and `hybrid` are advertised only when an embedder is configured. */
-export function capabilitiesFor(domain: Pick<DomainDeps, "embedder">): CapabilitiesResponse {
-  if (domain.embedder === null) return CAPABILITIES;
-  return { ...CAPABILITIES, search_modes: ["auto", "fts", "vector", "hybrid"] };
+/**
+ * `vector` and `hybrid` are advertised only when an embedder is configured, and the external Skill registry only when
+ * Skill roots are (POWERCONTEXT_SERVER_SKILL_ROOTS); without them external-skills/* answer 422.
+ */
+export function capabilitiesFor(domain: Pick<DomainDeps, "embedder" | "externalSkills">): CapabilitiesResponse {
+  return {
+    ...CAPABILITIES,
+    external_skill_registry: domain.externalSkills !== null,
+    ...(domain.embedder !== null && { search_modes: ["auto", "fts", "vector", "hybrid"] }),
+  };
 }
 
 export async function systemRoutes(

@@ -12,7 +12,7 @@ import {
 import { PowerContextError } from "../../errors.ts";
 import { fixedClock, sequentialIds } from "../../testing/fakes.ts";
 import type { Store } from "../types.ts";
-import { describeContract, makeSource, type ContractTests } from "./builders.ts";
+import { NOW, describeContract, makeSource, type ContractTests } from "./builders.ts";
 
 const SCOPE = "scope-a";
 const EXPERIENCE = {
@@ -225,6 +225,51 @@ const ARTIFACT_TESTS: ContractTests = {
     );
     assert.deepEqual(await store.searchExperiences(SCOPE, ["pin"], 8).then((h) => h.length), 1);
     assert.deepEqual(await store.searchExperiences("scope-b", ["pin"], 8), []);
+  },
+
+  "the inventory counts artifact identities and candidates by family and status": async (store) => {
+    const deps = depsOf(store);
+    const approved = await approveArtifactCandidate(deps, write(await propose(store, deps), 1));
+    const target = approved.result_artifact;
+    assert.ok(target);
+    const revised = await proposeArtifact(deps, "experience", {
+      scope_id: SCOPE,
+      proposal: EXPERIENCE,
+      source_refs: approved.source_refs,
+      artifact_refs: [target],
+      target,
+    });
+    await approveArtifactCandidate(deps, write(revised, 1));
+    await rejectArtifactCandidate(deps, { ...write(await propose(store, deps), 1), reason: "no" });
+    await propose(store, deps);
+    assert.deepEqual(await store.artifactInventory(SCOPE), {
+      artifacts: [{ family: "experience", total: 1 }],
+      candidates: [
+        { family: "experience", status: "approved", total: 2 },
+        { family: "experience", status: "pending", total: 1 },
+        { family: "experience", status: "rejected", total: 1 },
+      ],
+    });
+    assert.deepEqual(await store.artifactInventory("scope-b"), { artifacts: [], candidates: [] });
+  },
+
+  "purging a Source removes the candidates and revisions citing it; purging the scope removes them all": async (
+    store,
+  ) => {
+    const deps = depsOf(store);
+    const kept = await propose(store, deps);
+    const cited = await approveArtifactCandidate(deps, write(await propose(store, deps), 1));
+    const sourceId = cited.source_refs[0]?.source_id ?? "";
+    const purged = await store.purgeSource(SCOPE, sourceId, NOW);
+    assert.equal(purged.status === "purged" && purged.audit.removed.candidates, 1);
+    assert.equal(await store.getArtifactCandidate(SCOPE, cited.candidate_id), null);
+    assert.ok(cited.result_artifact);
+    assert.equal(await store.getArtifactRevision(SCOPE, cited.result_artifact), null);
+    assert.deepEqual(await store.searchExperiences(SCOPE, ["migrat"], 8), []);
+    assert.deepEqual(await store.getArtifactCandidate(SCOPE, kept.candidate_id), kept);
+    const scope = await store.purgeScope(SCOPE, NOW);
+    assert.equal(scope.status === "purged" && scope.audit.removed.candidates, 1);
+    assert.deepEqual(await store.artifactInventory(SCOPE), { artifacts: [], candidates: [] });
   },
 };
 

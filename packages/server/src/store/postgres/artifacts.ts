@@ -15,6 +15,7 @@ import type {
   ArtifactCandidateCommitResult,
   ArtifactCandidateListQuery,
   ArtifactCandidatePage,
+  ArtifactInventory,
   ArtifactRevision,
   CandidateFamily,
   ExperienceHit,
@@ -91,6 +92,20 @@ export async function searchExperiences(
   return matchExperiences(rows, terms, limit);
 }
 
+export async function artifactInventory(sql: Sql, scopeId: string): Promise<ArtifactInventory> {
+  const artifacts = await sql.rows<ArtifactInventory["artifacts"][number]>(
+    `SELECT family, count(*)::int AS total FROM artifact_revision WHERE scope_id = $1 AND is_head
+     GROUP BY family ORDER BY family`,
+    [scopeId],
+  );
+  const candidates = await sql.rows<ArtifactInventory["candidates"][number]>(
+    `SELECT family, status, count(*)::int AS total FROM artifact_candidate WHERE scope_id = $1
+     GROUP BY family, status ORDER BY family, status`,
+    [scopeId],
+  );
+  return { artifacts, candidates };
+}
+
 /** Call inside a write transaction. */
 export async function commitArtifactCandidate(
   sql: Sql,
@@ -144,4 +159,26 @@ async function writeCandidate(sql: Sql, commit: ArtifactCandidateCommit): Promis
     "INSERT INTO artifact_candidate_version (scope_id, candidate_id, version, body, created_at) VALUES ($1, $2, $3, $4, $5)",
     [scope_id, candidate.candidate_id, candidate.version, body, now],
   );
+}
+
+/**
+ * A purged Source takes with it every Experience or Skill candidate with a version citing it (all its versions) and
+ * every artifact revision citing it: drafts copy the evidence's text. Call inside the purge's write transaction;
+ * answers how many candidates were removed.
+ */
+export async function purgeArtifactsCitingSource(sql: Sql, scopeId: string, sourceId: string): Promise<number> {
+  const cites = (column: string) =>
+    `EXISTS (SELECT 1 FROM json_array_elements(${column}) e WHERE e->>'source_id' = $2)`;
+  const citing = `candidate_id IN (SELECT candidate_id FROM artifact_candidate_version WHERE scope_id = $1
+    AND ${cites("body::json->'source_refs'")})`;
+  await sql.run(`DELETE FROM artifact_revision WHERE scope_id = $1 AND ${cites("source_refs::json")}`, [
+    scopeId,
+    sourceId,
+  ]);
+  const removed = await sql.run(`DELETE FROM artifact_candidate WHERE scope_id = $1 AND ${citing}`, [
+    scopeId,
+    sourceId,
+  ]);
+  await sql.run(`DELETE FROM artifact_candidate_version WHERE scope_id = $1 AND ${citing}`, [scopeId, sourceId]);
+  return removed;
 }

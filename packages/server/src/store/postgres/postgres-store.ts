@@ -107,6 +107,7 @@ function createPostgresStore(database: Database): Store {
 /** Experience and managed Skill: candidates, immutable revisions, and the Experiences recall reads. */
 function artifactOperations(write: Access, query: Access): ArtifactOperations {
   return {
+    artifactInventory: (scopeId) => query((sql) => artifacts.artifactInventory(sql, scopeId)),
     listArtifactCandidates: (listQuery) => query((sql) => artifacts.listArtifactCandidates(sql, listQuery)),
     getArtifactCandidate: (scopeId, candidateId) =>
       query((sql) => artifacts.getArtifactCandidate(sql, scopeId, candidateId)),

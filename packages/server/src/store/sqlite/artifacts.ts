@@ -16,6 +16,7 @@ import type {
   ArtifactCandidateCommitResult,
   ArtifactCandidateListQuery,
   ArtifactCandidatePage,
+  ArtifactInventory,
   ArtifactRevision,
   CandidateFamily,
   ExperienceHit,
@@ -91,6 +92,21 @@ export function searchExperiences(
   return matchExperiences(rows, terms, limit);
 }
 
+export function artifactInventory(db: DatabaseSync, scopeId: string): ArtifactInventory {
+  const artifacts = stmt(
+    db,
+    `SELECT family, count(*) AS total FROM artifact_revision WHERE scope_id = ? AND is_head = 1
+     GROUP BY family ORDER BY family`,
+  ).all(scopeId) as unknown as ArtifactInventory["artifacts"];
+  const candidates = stmt(
+    db,
+    `SELECT family, status, count(*) AS total FROM artifact_candidate WHERE scope_id = ?
+     GROUP BY family, status ORDER BY family, status`,
+  ).all(scopeId) as unknown as ArtifactInventory["candidates"];
+  // node:sqlite rows have a null prototype; the Store hands back plain objects.
+  return { artifacts: artifacts.map((row) => ({ ...row })), candidates: candidates.map((row) => ({ ...row })) };
+}
+
 /** Call inside a write transaction. */
 export function commitArtifactCandidate(
   db: DatabaseSync,
@@ -143,4 +159,20 @@ function writeCandidate(db: DatabaseSync, commit: ArtifactCandidateCommit): void
     db,
     "INSERT INTO artifact_candidate_version (scope_id, candidate_id, version, body, created_at) VALUES (?, ?, ?, ?, ?)",
   ).run(scope_id, candidate.candidate_id, candidate.version, body, now);
+}
+
+/**
+ * A purged Source takes with it every Experience or Skill candidate with a version citing it (all its versions) and
+ * every artifact revision citing it: drafts copy the evidence's text. Call inside the purge's write transaction;
+ * answers how many candidates were removed.
+ */
+export function purgeArtifactsCitingSource(db: DatabaseSync, scopeId: string, sourceId: string): number {
+  const cites = (column: string) =>
+    `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_extract(value, '$.source_id') = ?2)`;
+  const citing = `candidate_id IN (SELECT candidate_id FROM artifact_candidate_version WHERE scope_id = ?1
+    AND ${cites("json_extract(body, '$.source_refs')")})`;
+  stmt(db, `DELETE FROM artifact_revision WHERE scope_id = ?1 AND ${cites("source_refs")}`).run(scopeId, sourceId);
+  const removed = stmt(db, `DELETE FROM artifact_candidate WHERE scope_id = ?1 AND ${citing}`).run(scopeId, sourceId);
+  stmt(db, `DELETE FROM artifact_candidate_version WHERE scope_id = ?1 AND ${citing}`).run(scopeId, sourceId);
+  return removed.changes as number;
 }

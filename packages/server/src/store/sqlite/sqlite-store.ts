@@ -90,6 +90,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
 /** Experience and managed Skill: candidates, immutable revisions, and the Experiences recall reads. */
 function artifactOperations(db: DatabaseSync, read: Access, write: Access): ArtifactOperations {
   return {
+    artifactInventory: (scopeId) => read(() => artifacts.artifactInventory(db, scopeId)),
     listArtifactCandidates: (query) => read(() => artifacts.listArtifactCandidates(db, query)),
     getArtifactCandidate: (scopeId, candidateId) =>
       read(() => artifacts.getArtifactCandidate(db, scopeId, candidateId)),

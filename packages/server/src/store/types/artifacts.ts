@@ -66,7 +66,14 @@ export interface ExperienceHit {
   matched_terms: number;
 }
 
+/** A scope's Experience and Skill counts for statistics: artifact identities per family, candidates per family and status. */
+export interface ArtifactInventory {
+  artifacts: Array<{ family: CandidateFamily; total: number }>;
+  candidates: Array<{ family: CandidateFamily; status: CandidateStatus; total: number }>;
+}
+
 export interface ArtifactOperations {
+  artifactInventory(scope_id: string): Promise<ArtifactInventory>;
   listArtifactCandidates(query: ArtifactCandidateListQuery): Promise<ArtifactCandidatePage>;
   getArtifactCandidate(scope_id: string, candidate_id: string): Promise<ArtifactCandidate | null>;
   /** One transaction: checks the candidate (404, terminal, version, in that order), then the target head, then writes. */
