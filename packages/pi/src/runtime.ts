@@ -1,8 +1,8 @@
 // Everything the hooks, tools and /pc share for one loaded extension.
 import { createClient, type FetchLike, type PowerContextClient } from "./client.ts";
 import { createFlusher, type Flusher } from "./flusher.ts";
-import { createStatusSlot, type Logger, type StatusSlot } from "@powercontext/pi-kit";
-import { createScopeResolver, deriveScope, type GitRunner, type ScopeResolver } from "./scope.ts";
+import { createStatusSlot, deriveScope, type GitRunner, type Logger, type StatusSlot } from "@powercontext/pi-kit";
+import { createScopeResolver, type ScopeResolver } from "./scope.ts";
 import type { Settings } from "./config.ts";
 import type { PlacementDecision } from "./placement.ts";
 import type { RecallSummary } from "./recall-summary.ts";

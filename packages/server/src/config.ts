@@ -1,6 +1,7 @@
 // Environment + flags → one validated Config. Nothing else reads the environment.
 import { homedir } from "node:os";
 import { isIP } from "node:net";
+import { FALSE_WORDS, TRUE_WORDS } from "@powercontext/pi-kit";
 import { join } from "node:path";
 import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
@@ -47,6 +48,8 @@ export interface Config {
   embedding: EmbeddingConfig | null;
   /** `builtin` (default): recall fuses lexical and built-in word-vector ranking; `off`: lexical only. */
   semanticRecall: "builtin" | "off";
+  /** Serve upstream's optional Handoff Report group (`/v1/handoff-reports/…`); on unless switched off. */
+  handoffReports: boolean;
 }
 
 export interface ConfigFlags {
@@ -80,6 +83,8 @@ export const ENVIRONMENT = {
   POWERCONTEXT_SEMANTIC_RECALL: "builtin (default: recall by meaning with the built-in word vectors) or off (lexical).",
   POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
   POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
+  POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED:
+    "Serve the Handoff Report operations under /v1/handoff-reports/ (default true; false leaves them unserved, 404).",
 } as const;
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -108,6 +113,15 @@ function integerSetting(
   if (!/^\d+$/.test(value) || number < min || number > max)
     throw invalid(`${name} must be an integer ${min}–${max}; got "${value}".`);
   return number;
+}
+
+/** The switch `name` in the shared words (true: 1, true, yes, on; false: 0, false, no, off; any case). */
+function switchSetting(env: Environment, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === "") return fallback;
+  if (TRUE_WORDS.includes(value)) return true;
+  if (FALSE_WORDS.includes(value)) return false;
+  throw invalid(`${name} must be true or false (or 1/0, yes/no, on/off).`);
 }
 
 export function defaultDataDir(env: Environment): string {
@@ -244,5 +258,6 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     model,
     embedding,
     semanticRecall: oneOf(env, "POWERCONTEXT_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
+    handoffReports: switchSetting(env, "POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED", true),
   };
 }

@@ -4,8 +4,10 @@ import { Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
+import { projectScope } from "./mcp/project-scope.ts";
+import { serveMcpOverStdio } from "./mcp/stdio-proxy.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
-import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
+import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, printFailure, progress, runCommand } from "./output.ts";
 import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
 import {
   decideReview,
@@ -46,6 +48,7 @@ export function buildProgram(): Command {
   addReviewCommands(program);
   addMemoryCommands(program);
   addTurnCommands(program);
+  addMcpCommand(program);
   return program;
 }
 
@@ -231,5 +234,30 @@ function addMemoryCommands(program: Command): void {
     .action((_options: unknown, command: Command) => {
       const options = clientOptions<ScopedOptions & { includeInactive?: boolean }>(command);
       return runCommand(options, () => listMemoryCommand(targetOf(options), options), describeEntryListing);
+    });
+}
+
+function addMcpCommand(program: Command): void {
+  program
+    .command("mcp")
+    .description(
+      "Serve the Server's MCP tools on stdin/stdout for hosts that launch stdio servers (proxies to a running Server).",
+    )
+    .option(
+      "--server-url <url>",
+      "Server base URL (default POWERCONTEXT_CLIENT_SERVER_URL, POWERCONTEXT_SERVER_URL, else http://127.0.0.1:8000)",
+    )
+    .option(
+      "--scope <scope_id>",
+      "the Scope a call without scope_id acts on (default: derived from the Git repository)",
+    )
+    .action(async (_options: unknown, command: Command) => {
+      const options = clientOptions<ClientOptions & { scope?: string }>(command);
+      try {
+        const defaultScope = await projectScope(process.cwd(), { explicit: options.scope ?? null });
+        await serveMcpOverStdio({ target: targetOf(options), defaultScope, version: PACKAGE_VERSION });
+      } catch (error) {
+        printFailure(error, {});
+      }
     });
 }

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   embedding?: EmbeddingConfig;
   /** The built-in semantic layer: on by default, as in production. */
   semanticRecall?: "builtin" | "off";
+  /** The Handoff Report group: served by default, as in production. */
+  handoffReports?: boolean;
 }
 
 /** What app.inject takes for a payload: an object is sent as JSON, a string unchanged. */
@@ -77,6 +79,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
     token: options.token ?? null,
     version: "test",
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.handoffReports === undefined ? {} : { handoffReports: options.handoffReports }),
   });
   t.after(async () => {
     await app.close();
