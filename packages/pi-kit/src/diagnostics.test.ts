@@ -23,6 +23,9 @@ function harness(quiet: readonly string[] = []) {
     stderrIsTerminal: true,
     onExit: (flush) => {
       exit = flush;
+      return () => {
+        exit = () => undefined;
+      };
     },
   });
   return { diagnostics, stderr, file, exit: () => exit() };
@@ -93,4 +96,15 @@ test("the log file lives under Pi's agent directory", () => {
   assert.match(piAgentDir({}), /\.pi\/agent$/);
   assert.equal(logFileOf("/a", "powercontext-pi"), "/a/powercontext/logs/powercontext-pi.log");
   assert.equal(announcement("pkg", "tool.failed", "/x/pkg.log"), "pkg: tool failed; details in /x/pkg.log");
+});
+
+test("however often Pi reloads the packages, the process gets at most one exit listener", () => {
+  const before = process.listenerCount("exit");
+  for (let load = 0; load < 20; load += 1)
+    createDiagnostics({ component: "pkg", logFile: "/x.log", appendLine: () => undefined }).attach({
+      mode: "rpc",
+      hasUI: true,
+      ui: { notify: () => undefined },
+    });
+  assert.ok(process.listenerCount("exit") - before <= 1);
 });

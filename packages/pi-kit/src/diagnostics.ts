@@ -32,8 +32,8 @@ export interface DiagnosticsOptions {
   appendLine?: (file: string, line: string) => void;
   /** Whether stderr is a terminal: decides for a host that does not say its mode. */
   stderrIsTerminal?: boolean;
-  /** Registers the process-exit flush of lines still waiting (tests pass a no-op). */
-  onExit?: (flush: () => void) => void;
+  /** Registers the process-exit flush of lines still waiting and returns its removal (tests pass their own). */
+  onExit?: (flush: () => void) => () => void;
 }
 
 export interface Diagnostics {
@@ -104,7 +104,7 @@ export function createDiagnostics(options: DiagnosticsOptions): Diagnostics {
     }
   };
 
-  (options.onExit ?? ((flush) => process.once("exit", flush)))(() => {
+  const forgetExit = (options.onExit ?? flushAtExit)(() => {
     if (sink !== "waiting") return;
     sink = "stderr";
     for (const { event, line } of waiting.splice(0)) deliver(event, line);
@@ -118,11 +118,34 @@ export function createDiagnostics(options: DiagnosticsOptions): Diagnostics {
       else if (waiting.length < MAX_WAITING_LINES) waiting.push({ event, line });
     },
     attach(ctx) {
-      if (sink === "waiting") sink = screenIsPis(ctx, stderrIsTerminal) ? "file" : "stderr";
+      if (sink === "waiting") {
+        sink = screenIsPis(ctx, stderrIsTerminal) ? "file" : "stderr";
+        forgetExit();
+      }
       if (sink === "file") ui = ctx.ui;
       for (const { event, line } of waiting.splice(0)) deliver(event, line);
     },
   };
+}
+
+// One process-exit listener for every diagnostics the process ever made: Pi reloads extensions on each new session,
+// and a listener per load would pass Node's listener limit, whose warning would itself land on the screen. The set
+// lives on globalThis because a reload may evaluate this module again.
+const EXIT_FLUSHES = Symbol.for("powercontext.diagnostics.exit-flushes");
+
+function flushAtExit(flush: () => void): () => void {
+  const holder = globalThis as { [EXIT_FLUSHES]?: Set<() => void> };
+  let flushes = holder[EXIT_FLUSHES];
+  if (flushes === undefined) {
+    const created = new Set<() => void>();
+    flushes = created;
+    holder[EXIT_FLUSHES] = created;
+    process.once("exit", () => {
+      for (const each of created) each();
+    });
+  }
+  flushes.add(flush);
+  return () => flushes.delete(flush);
 }
 
 const rotated = new Set<string>();

@@ -15,6 +15,7 @@ import {
   systemPromptOf,
   type ChatServer,
   type TmuxPi,
+  wireText,
 } from "@powercontext/pi-testing";
 import { startServerProcess, type ServerProcess } from "../../server/src/testing/server-process.ts";
 import { CONTEXT_LABEL } from "../src/recall.ts";
@@ -38,6 +39,7 @@ const ANSWER_WIDTH = 80;
 /** A diagnostic line of any of the packages, as the stderr logger writes it. */
 const DIAGNOSTIC = /"component":|"event":/;
 const NOTE = "Keep SQLite only for tests.";
+const DEPLOY = "release branch only";
 
 const tmux = await hasTmux();
 
@@ -71,7 +73,12 @@ for (const version of PI_VERSIONS) {
       screen.split("\n").some((row) => row.startsWith(`PowerContext · ${text}`));
 
     before(async () => {
-      model = await startChatServer(() => ({ text: "Understood." }));
+      model = await startChatServer((request) => {
+        const last = request.messages.at(-1);
+        return last?.role === "user" && wireText(last.content).startsWith("Record the deploy rule")
+          ? { calls: [{ name: "patch_state", arguments: JSON.stringify({ cwd: { contract: { deploy: DEPLOY } } }) }] }
+          : { text: "Understood." };
+      });
       server = await startServerProcess(mkdtempSync(join(tmpdir(), "pc-tui-server-")));
       const home = makeHome({ baseUrl: model.baseUrl, prefix: "pc-tui-" });
       agentDir = home.agentDir;
@@ -133,6 +140,29 @@ for (const version of PI_VERSIONS) {
       const stateAt = prompt.indexOf("<powercontext_state");
       assert.ok(stateAt > 0 && stateAt < prompt.indexOf(CONTEXT_LABEL), "the state section comes before recall");
       assert.match(prompt, /END_POWERCONTEXT_PREPARED_CONTEXT_V1(\n<\/powercontext>)?$/, "recall ends the prompt");
+    });
+
+    test("/state promote stores the entry's path with its value, and a later question recalls it", async () => {
+      const asked = model.requests.length;
+      await command(pi, "Record the deploy rule.");
+      await pi.waitFor("the state change and the answer after it", (screen) => {
+        const call = screen.lastIndexOf("patch_state");
+        return model.requests.length >= asked + 2 && call >= 0 && screen.indexOf("Understood.", call) > call;
+      });
+      await command(pi, "/state promote cwd.contract.deploy decision");
+      const dialog = await pi.waitFor("the promotion dialog", (screen) => screen.includes("Promote state to"));
+      assert.match(
+        dialog,
+        new RegExp(`^ Save to Memory \\(kind: decision\\):\n cwd\\.contract\\.deploy: ${DEPLOY}$`, "m"),
+      );
+      await pi.press("Enter");
+      await pi.waitFor("the promotion", (screen) => screen.includes("Promoted cwd.contract.deploy to Memory"));
+      const before = model.requests.length;
+      await command(pi, "How do we deploy?");
+      await pi.waitFor("the answer", () => model.requests.length > before);
+      const prompt = systemPromptOf(model.requests.at(-1) ?? { model: "", messages: [] });
+      assert.ok(prompt.includes(`cwd.contract.deploy: ${DEPLOY}`), "recall brought the promoted entry");
+      assert.doesNotMatch(prompt, /memory_promotions/, "bookkeeping is not in the model's state");
     });
 
     test("with the Server down a turn still answers, the footer says so, and nothing is drawn over the screen", async () => {

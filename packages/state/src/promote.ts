@@ -79,7 +79,7 @@ export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: st
   if (path === null)
     return failure(
       "invalid_request",
-      "usage: /state promote <effective|global|cwd|session>.<artifacts|contract|working>.<key> [kind]",
+      "Usage: /state promote <effective|global|cwd|session>.<artifacts|contract|working>.<key> [kind]",
     );
   try {
     const session = await deps.runtime.refresh(ctx);

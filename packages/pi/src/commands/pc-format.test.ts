@@ -122,4 +122,18 @@ test("failures: a decline is a neutral notice, the rest say what to do", () => {
     text: "Stale. (conflict)",
     level: "error",
   });
+  const modelWords = {
+    ok: false as const,
+    code: "runtime_not_ready",
+    message: "PowerContext is unavailable, continue the task.",
+    status: 503,
+  };
+  assert.equal(
+    formatFailure(modelWords, url).text,
+    "The PowerContext Server could not do it; it answered with HTTP 503 (runtime_not_ready)",
+  );
+  assert.match(
+    formatFailure({ ok: false, code: "invalid_response", message: "x" }, url).text,
+    /answered with something invalid/,
+  );
 });

@@ -181,7 +181,19 @@ export function formatFailure(failure: ToolFailure, baseUrl: string): { text: st
       };
     case "invalid_request":
       return { text: failure.message, level: "warning" };
+    case "invalid_response":
+      return {
+        text: `PowerContext Server at ${baseUrl} answered with something invalid; nothing was used.`,
+        level: "error",
+      };
     default:
-      return { text: `${failure.message} (${failure.code})`, level: "error" };
+      return { text: `${forPerson(failure)} (${failure.code})`, level: "error" };
   }
+}
+
+/** A message written for the model ("…, continue the task.") is told to the person as what happened. */
+function forPerson(failure: ToolFailure): string {
+  if (!/continue the task\.?$/i.test(failure.message)) return failure.message;
+  const status = failure.status === undefined ? "" : ` with HTTP ${failure.status}`;
+  return `The PowerContext Server could not do it; it answered${status}`;
 }

@@ -72,8 +72,12 @@ test("a declined promotion is a neutral notice; other failures keep their messag
     },
   );
   assert.equal(formatStateFailure({ ok: false, code: "not_found", message: "x does not exist." }).level, "warning");
-  assert.deepEqual(formatStateFailure({ ok: false, code: "unavailable", message: "Down." }), {
-    text: "Down. (unavailable)",
+  assert.doesNotMatch(
+    formatStateFailure({ ok: false, code: "unavailable", message: "Down. Continue the task." }).text,
+    /Continue the task/,
+  );
+  assert.deepEqual(formatStateFailure({ ok: false, code: "conflict", message: "Stale." }), {
+    text: "Stale. (conflict)",
     level: "error",
   });
 });

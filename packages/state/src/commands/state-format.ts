@@ -80,6 +80,9 @@ export function formatStateFailure(failure: Failure): { text: string; level: Not
     case "not_found":
     case "confirmation_required":
       return { text: failure.message, level: "warning" };
+    case "unavailable":
+      // toFailure's wording is for the model ("… Continue the task."); the person is told what happened.
+      return { text: "The state store could not be read or written; nothing changed. (unavailable)", level: "error" };
     default:
       return { text: `${failure.message} (${failure.code})`, level: "error" };
   }
