@@ -10,6 +10,7 @@ import type { PurgeAudit } from "@powercontext/protocol";
 import type { PurgeOutcome } from "../types.ts";
 import { uncountTerms } from "./head-index.ts";
 import { lockExistingScope } from "./scope-state.ts";
+import { purgeArtifactsCitingSource } from "./artifacts.ts";
 import type { Sql } from "./sql.ts";
 
 export type PurgeDeletion = Omit<Extract<PurgeOutcome, { status: "purged" }>, "compacted"> | null;
@@ -22,6 +23,7 @@ export async function purgeSource(sql: Sql, scopeId: string, sourceId: string, n
   removed.sources = await sql.run("DELETE FROM source WHERE scope_id = $1 AND source_id = $2", [scopeId, sourceId]);
   if (removed.sources === 0) return null;
   removed.candidates = await deleteCandidates(sql, scopeId, sourceId, CITES_SOURCE);
+  removed.candidates += await purgeArtifactsCitingSource(sql, scopeId, sourceId);
   removed.handoff_revisions = await deleteHandoffsCiting(sql, scopeId, sourceId);
   const citing = await sql.rows<{ entry_id: string }>(
     `SELECT DISTINCT entry_id FROM entry_version WHERE scope_id = $1 AND ${CITES_SOURCE} ORDER BY entry_id`,
@@ -75,6 +77,8 @@ const SCOPE_TABLES = [
   "recall_daily",
   "model_usage_daily",
   "scope_state",
+  "artifact_candidate_version",
+  "artifact_revision",
 ] as const;
 
 export async function purgeScope(sql: Sql, scopeId: string, now: string): Promise<PurgeDeletion> {
@@ -86,7 +90,7 @@ export async function purgeScope(sql: Sql, scopeId: string, now: string): Promis
   removed.sources = await deleteAll("source");
   removed.entry_versions = await deleteAll("entry_version");
   removed.entries = await deleteAll("entry_head");
-  removed.candidates = await deleteAll("memory_candidate");
+  removed.candidates = (await deleteAll("memory_candidate")) + (await deleteAll("artifact_candidate"));
   removed.handoff_revisions = await deleteAll("handoff_revision");
   for (const table of SCOPE_TABLES) await deleteAll(table);
   const audit = await writeAudit(sql, scopeId, "scope", scopeId, now, removed);

@@ -6,6 +6,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { PurgeCounts, PurgeTarget } from "@powercontext/protocol";
 import { jsonStringOf, noneRemoved, toPurgeAudit } from "../purge-audit.ts";
 import type { PurgeOutcome } from "../types.ts";
+import { purgeArtifactsCitingSource } from "./artifacts.ts";
 import { stmt } from "./statements.ts";
 
 /** What a purge deleted, before the files are compacted. */
@@ -24,6 +25,7 @@ export function purgeSource(db: DatabaseSync, scopeId: string, sourceId: string,
     scopeId,
     sourceId,
   ).changes as number;
+  removed.candidates += purgeArtifactsCitingSource(db, scopeId, sourceId);
   removed.handoff_revisions = deleteHandoffsCiting(db, scopeId, sourceId);
   const citing = stmt(
     db,
@@ -76,7 +78,7 @@ export function purgeScope(db: DatabaseSync, scopeId: string, now: string): Purg
   removed.sources = deleteAll("source");
   removed.entry_versions = deleteAll("entry_version");
   removed.entries = deleteAll("entry_head");
-  removed.candidates = deleteAll("memory_candidate");
+  removed.candidates = deleteAll("memory_candidate") + deleteAll("artifact_candidate");
   removed.handoff_revisions = deleteAll("handoff_revision");
   for (const table of [
     "entry_vector",
@@ -87,6 +89,8 @@ export function purgeScope(db: DatabaseSync, scopeId: string, now: string): Purg
     "recall_daily",
     "model_usage_daily",
     "scope_state",
+    "artifact_candidate_version",
+    "artifact_revision",
   ]) {
     deleteAll(table);
   }

@@ -4,9 +4,11 @@
 import type { DatabaseSync } from "node:sqlite";
 import { untilConflict } from "../lifecycle-rows.ts";
 import { memoryHead } from "../rows.ts";
-import type { LifecycleOperations, PurgeOutcome, Store } from "../types.ts";
+import * as artifacts from "./artifacts.ts";
+import type { ArtifactOperations, LifecycleOperations, OverviewReads, PurgeOutcome, Store } from "../types.ts";
 import * as candidates from "./candidates.ts";
 import * as continuity from "./continuity.ts";
+import { sqliteHandoffReportOperations } from "./handoff-reports.ts";
 import { openDatabase, transaction, type SqliteOptions } from "./database.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import { wrapDriverError } from "./driver-errors.ts";
@@ -16,6 +18,7 @@ import * as imports from "./lifecycle-import.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
 import * as vectors from "./vectors.ts";
@@ -32,6 +35,9 @@ export async function openSqliteStore(path: string, options: SqliteOptions = {})
   }
   return createSqliteStore(db, path);
 }
+
+/** One synchronous unit of work run as a Store operation (a transaction for writes). */
+type Access = <T>(work: () => T) => Promise<T>;
 
 function createSqliteStore(db: DatabaseSync, path: string): Store {
   const wrap = (error: unknown): never => {
@@ -73,20 +79,32 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
-    ...lifecycleOperations(db, path, { write, read }),
+    ...sqliteHandoffReportOperations(db, read, write),
+    ...artifactOperations(db, read, write),
+    ...lifecycleOperations(db, path, read, write),
+    ...overviewOperations(db, read),
     ping: () => read(() => void db.prepare("SELECT 1").get()),
     close: () => read(() => (db.isOpen ? db.close() : undefined)),
   };
 }
 
-type Runner = <T>(work: () => T) => Promise<T>;
+/** Experience and managed Skill: candidates, immutable revisions, and the Experiences recall reads. */
+function artifactOperations(db: DatabaseSync, read: Access, write: Access): ArtifactOperations {
+  return {
+    artifactInventory: (scopeId) => read(() => artifacts.artifactInventory(db, scopeId)),
+    listArtifactCandidates: (query) => read(() => artifacts.listArtifactCandidates(db, query)),
+    getArtifactCandidate: (scopeId, candidateId) =>
+      read(() => artifacts.getArtifactCandidate(db, scopeId, candidateId)),
+    commitArtifactCandidate: (commit) => write(() => artifacts.commitArtifactCandidate(db, commit)),
+    getArtifactRevision: (scopeId, ref) => read(() => artifacts.getArtifactRevision(db, scopeId, ref)),
+    getArtifactHead: (scopeId, family, artifactId) =>
+      read(() => artifacts.getArtifactHead(db, scopeId, family, artifactId)),
+    searchExperiences: (scopeId, terms, limit) => read(() => artifacts.searchExperiences(db, scopeId, terms, limit)),
+  };
+}
 
-/** Export reads, import writes and purges (each purge deletes, then compacts outside its transaction). */
-function lifecycleOperations(
-  db: DatabaseSync,
-  path: string,
-  { write, read }: { write: Runner; read: Runner },
-): LifecycleOperations {
+/** Export, import and purge; a purge compacts the file afterwards so the deleted bytes leave it. */
+function lifecycleOperations(db: DatabaseSync, path: string, read: Access, write: Access): LifecycleOperations {
   const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
     const done = await deletion;
     if (done === null) return { status: "not_found" };
@@ -111,5 +129,15 @@ function lifecycleOperations(
     purgeEntry: (scopeId, entryId, now) => purged(write(() => purge.purgeEntry(db, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write(() => purge.purgeScope(db, scopeId, now))),
     listPurges: (scopeId) => read(() => purge.listPurges(db, scopeId)),
+  };
+}
+
+/** What the dashboard reads to show scopes, Sources, an entry's history and activity over time. */
+function overviewOperations(db: DatabaseSync, read: Access): OverviewReads {
+  return {
+    listScopes: () => read(() => overview.listScopes(db)),
+    listSources: (scopeId, page) => read(() => overview.listSources(db, scopeId, page)),
+    listEntryChanges: (scopeId, entryId) => read(() => overview.listEntryChanges(db, scopeId, entryId)),
+    countSourcesByDay: (scopeId, from) => read(() => overview.countSourcesByDay(db, scopeId, from)),
   };
 }
