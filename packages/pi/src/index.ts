@@ -7,3 +7,5 @@ export { deriveScope, normalizeGitRemote } from "@powercontext/pi-kit";
 export { loadSettings, parseBaseUrl, PiEnvironment, type Settings } from "./config.ts";
 export { TOOLS } from "./tools/catalog.ts";
 export { runPcCommand, PC_SUBCOMMANDS } from "./commands/pc.ts";
+export { CONTEXT_LABEL } from "./recall.ts";
+export { RECALL_SECTION } from "./placement.ts";

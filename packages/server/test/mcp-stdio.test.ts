@@ -24,7 +24,10 @@ const TOKEN = "mcp-stdio-token-0123456789";
 const PROJECT_SCOPE = "git:github.com/acme/mcp-stdio";
 
 async function startStdio(cwd: string, serverUrl: string, token: string | null): Promise<Client> {
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), POWERCONTEXT_SERVER_URL: "" };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    POWERCONTEXT_CLIENT_SERVER_URL: "",
+  };
   delete env.POWERCONTEXT_SERVER_TOKEN;
   if (token !== null) env.POWERCONTEXT_SERVER_TOKEN = token;
   const transport = new StdioClientTransport({

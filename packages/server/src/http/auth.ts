@@ -16,11 +16,12 @@ export function tokenMatches(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-export function createAuthHook(token: string | null) {
+/** `ownLogin`: paths that check their own credentials (the dashboard's session cookie) instead of a bearer token. */
+export function createAuthHook(token: string | null, ownLogin: (path: string) => boolean = () => false) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (token === null) return;
     const path = request.url.split("?", 1)[0] ?? "";
-    if (PUBLIC_PATHS.has(path)) return;
+    if (PUBLIC_PATHS.has(path) || ownLogin(path)) return;
     const header = request.headers.authorization;
     const presented = typeof header === "string" ? BEARER.exec(header)?.[1] : undefined;
     if (presented === undefined || !tokenMatches(presented, token)) {

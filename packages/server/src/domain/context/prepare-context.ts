@@ -10,6 +10,8 @@ import type { Store } from "../../store/types.ts";
 import { rankRecall, type RecallDeps } from "../memory/recall-ranking.ts";
 import type { RankedHit } from "../../search/rank.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
+import { interleave, recallExperiences } from "./experience-recall.ts";
+import type { RecentRecalls } from "../stats/recent-recalls.ts";
 import { NearDuplicateFilter } from "./near-duplicates.ts";
 import { packItems, type RecallCandidate } from "./pack-items.ts";
 import type { PreparedItem } from "@powercontext/protocol";
@@ -26,6 +28,8 @@ export interface PreparedRecall {
   source_ids: string[];
   /** True when every recalled item cites at least one Source (so a baseline size is known). */
   comparable: boolean;
+  /** The ranking score of each item, in the items' order. */
+  scores: number[];
 }
 
 /** Where recall statistics go (the RecallRecorder): told about every preparation, never awaited. */
@@ -43,6 +47,8 @@ export interface PrepareDeps {
   tuning?: RecallDeps["tuning"];
   /** Absent: nothing is recorded (benchmarks, tools). */
   statistics?: RecallStatistics;
+  /** The in-memory log of recent recalls people can inspect; absent: nothing is logged. */
+  recent?: RecentRecalls;
 }
 
 /** Prepares the recall for one prompt and records its statistics. */
@@ -53,6 +59,13 @@ export async function prepareContext(deps: PrepareDeps, request: PrepareContextR
     content: prepared.context.content,
     source_ids: prepared.source_ids,
     comparable: prepared.comparable,
+  });
+  deps.recent?.record({
+    scope_id: request.scope_id,
+    prompt: request.query,
+    content_bytes: prepared.context.content_bytes,
+    items: prepared.items,
+    scores: prepared.scores,
   });
   return prepared;
 }
@@ -71,11 +84,19 @@ async function prepare(deps: PrepareDeps, request: PrepareContextRequest): Promi
     RECALL_LIMIT,
   );
   const sourcesByEntry = new Map<string, string[]>();
-  const items = packItems(distinctCandidates(ranked, sourcesByEntry), maxBytes, new Set(terms));
-  if (items.length === 0) return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false };
+  const experiences = await recallExperiences(deps.store, request.scope_id, terms);
+  const candidates = interleave(distinctCandidates(ranked, sourcesByEntry), experiences);
+  const items = packItems(candidates, maxBytes, new Set(terms));
+  if (items.length === 0) {
+    return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false, scores: [] };
+  }
+  const scoreOf = new Map(ranked.map(({ hit, score }) => [hit.entry.citation.entry_id, score]));
   const content = renderPreparedContent(items);
+  const sourcesByArtifact = new Map(experiences.map((e) => [e.citation.artifact_ref.artifact_id, e.source_ids]));
   const cited = items.map((item) =>
-    "entry_id" in item.citation ? (sourcesByEntry.get(item.citation.entry_id) ?? []) : [],
+    "entry_id" in item.citation
+      ? (sourcesByEntry.get(item.citation.entry_id) ?? [])
+      : (sourcesByArtifact.get(item.citation.artifact_ref.artifact_id) ?? []),
   );
   return {
     context: {
@@ -87,6 +108,7 @@ async function prepare(deps: PrepareDeps, request: PrepareContextRequest): Promi
     items,
     source_ids: [...new Set(cited.flat())],
     comparable: cited.every((ids) => ids.length > 0),
+    scores: items.map((item) => ("entry_id" in item.citation ? (scoreOf.get(item.citation.entry_id) ?? 0) : 0)),
   };
 }
 

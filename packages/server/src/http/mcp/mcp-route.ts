@@ -10,6 +10,7 @@ import { describeUnreadableBody } from "../request-errors.ts";
 import { isAllowedOrigin } from "./browser-origin.ts";
 import { callOperationTool } from "./call-tool.ts";
 import { createMcpServer, unknownToolError } from "./mcp-server.ts";
+import type { OperationId } from "@powercontext/protocol";
 import { buildMcpTools, isToolName } from "./tool-list.ts";
 
 export const MCP_PATH = "/mcp";
@@ -87,9 +88,10 @@ async function answerMcp(
 
 export async function mcpRoutes(
   app: FastifyInstance,
-  options: { version: string; token: string | null },
+  options: { version: string; token: string | null; served: readonly OperationId[] },
 ): Promise<void> {
-  const tools = buildMcpTools();
+  // Only the tools whose operations this app serves: with the Handoff Report group off, its two tools are not offered.
+  const tools = buildMcpTools().filter((tool) => options.served.includes(tool.name as OperationId));
   app.setErrorHandler(handleMcpError);
   if (options.token === null) {
     app.addHook("onRequest", async (request, reply) => {

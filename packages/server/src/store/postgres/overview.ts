@@ -1,0 +1,35 @@
+// Overview reads on PostgreSQL: scope summaries, Sources newest first, one entry's changes, captures per day.
+import { SCOPE_SUMMARY_SQL, type ScopeSummaryRow, toScopeSummary } from "../overview-rows.ts";
+import type { DailyCount, EntryChangeStep, ScopeSummary, SourcePage, StoredSource } from "../types.ts";
+import { SOURCE_COLUMNS, toStoredSource, type SourceRow } from "./rows.ts";
+import type { Sql } from "./sql.ts";
+
+/** Call inside a snapshot, so that the counts agree with each other. */
+export async function listScopes(sql: Sql): Promise<ScopeSummary[]> {
+  return (await sql.rows<ScopeSummaryRow>(SCOPE_SUMMARY_SQL)).map(toScopeSummary);
+}
+
+export async function listSources(sql: Sql, scopeId: string, page: SourcePage): Promise<StoredSource[]> {
+  const rows = await sql.rows<SourceRow>(
+    `SELECT ${SOURCE_COLUMNS} FROM source WHERE scope_id = $1 AND position < $2 ORDER BY position DESC LIMIT $3`,
+    [scopeId, page.before ?? Number.MAX_SAFE_INTEGER, page.limit],
+  );
+  return rows.map(toStoredSource);
+}
+
+export function listEntryChanges(sql: Sql, scopeId: string, entryId: string): Promise<EntryChangeStep[]> {
+  return sql.rows<EntryChangeStep>(
+    `SELECT c.revision, c.op, c.reason, r.created_at FROM entry_change c
+     JOIN memory_revision r ON r.scope_id = c.scope_id AND r.revision = c.revision
+     WHERE c.scope_id = $1 AND c.entry_id = $2 ORDER BY c.revision`,
+    [scopeId, entryId],
+  );
+}
+
+export function countSourcesByDay(sql: Sql, scopeId: string, fromDate: string): Promise<DailyCount[]> {
+  return sql.rows<DailyCount>(
+    `SELECT substr(captured_at, 1, 10) AS date, count(*) AS count FROM source
+     WHERE scope_id = $1 AND captured_at >= $2 GROUP BY 1 ORDER BY 1`,
+    [scopeId, fromDate],
+  );
+}

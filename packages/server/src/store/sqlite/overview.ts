@@ -1,0 +1,40 @@
+// Overview reads on SQLite: scope summaries, Sources newest first, one entry's changes, captures per day.
+import type { DatabaseSync } from "node:sqlite";
+import { SCOPE_SUMMARY_SQL, type ScopeSummaryRow, toScopeSummary } from "../overview-rows.ts";
+import { toStoredSource } from "../rows.ts";
+import type { DailyCount, EntryChangeStep, ScopeSummary, SourcePage, StoredSource } from "../types.ts";
+import { decodeSource, type StoredSourceRow } from "./rows.ts";
+import { stmt } from "./statements.ts";
+
+export function listScopes(db: DatabaseSync): ScopeSummary[] {
+  const rows = stmt(db, SCOPE_SUMMARY_SQL).all() as unknown as ScopeSummaryRow[];
+  return rows.map(toScopeSummary);
+}
+
+export function listSources(db: DatabaseSync, scopeId: string, page: SourcePage): StoredSource[] {
+  const rows = stmt(db, "SELECT * FROM source WHERE scope_id = ? AND position < ? ORDER BY position DESC LIMIT ?").all(
+    scopeId,
+    page.before ?? Number.MAX_SAFE_INTEGER,
+    page.limit,
+  ) as unknown as StoredSourceRow[];
+  return rows.map((row) => toStoredSource(decodeSource(row)));
+}
+
+export function listEntryChanges(db: DatabaseSync, scopeId: string, entryId: string): EntryChangeStep[] {
+  const rows = stmt(
+    db,
+    `SELECT c.revision, c.op, c.reason, r.created_at FROM entry_change c
+     JOIN memory_revision r ON r.scope_id = c.scope_id AND r.revision = c.revision
+     WHERE c.scope_id = ? AND c.entry_id = ? ORDER BY c.revision`,
+  ).all(scopeId, entryId) as unknown as EntryChangeStep[];
+  return rows.map((row) => ({ ...row }));
+}
+
+export function countSourcesByDay(db: DatabaseSync, scopeId: string, fromDate: string): DailyCount[] {
+  const rows = stmt(
+    db,
+    `SELECT substr(captured_at, 1, 10) AS date, count(*) AS count FROM source
+     WHERE scope_id = ? AND captured_at >= ? GROUP BY 1 ORDER BY 1`,
+  ).all(scopeId, fromDate) as unknown as DailyCount[];
+  return rows.map((row) => ({ ...row }));
+}

@@ -1,0 +1,46 @@
+// Overview reads for people looking at the store (the dashboard): every scope with its counts, a scope's Sources
+// newest first, one entry's change history and the daily count of captures. Reads only; nothing here writes.
+import type { EntryChangeOp } from "@powercontext/protocol";
+import type { StoredSource } from "./journal.ts";
+
+export interface ScopeSummary {
+  scope_id: string;
+  sources: number;
+  active_entries: number;
+  pending_candidates: number;
+  handoff_revisions: number;
+  /** ISO-8601 UTC of the latest capture, Memory revision, candidate change or Handoff revision; null for none. */
+  last_activity: string | null;
+}
+
+/** One change of one entry: the revision that made it, when, and why. */
+export interface EntryChangeStep {
+  revision: number;
+  op: EntryChangeOp;
+  reason: string | null;
+  /** ISO-8601 UTC of the revision. */
+  created_at: string;
+}
+
+export interface DailyCount {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  count: number;
+}
+
+export interface SourcePage {
+  /** Only Sources at positions below this one (null: from the newest). */
+  before: number | null;
+  limit: number;
+}
+
+export interface OverviewReads {
+  /** Every scope that holds a Source, Memory, a candidate or a Handoff, by scope id. */
+  listScopes(): Promise<ScopeSummary[]>;
+  /** A page of the scope's Sources, newest (highest position) first. */
+  listSources(scope_id: string, page: SourcePage): Promise<StoredSource[]>;
+  /** Every change of one entry, oldest first; empty for an unknown entry. */
+  listEntryChanges(scope_id: string, entry_id: string): Promise<EntryChangeStep[]>;
+  /** Captures per day (by `captured_at`) from `from_date` on, ascending; days without captures are left out. */
+  countSourcesByDay(scope_id: string, from_date: string): Promise<DailyCount[]>;
+}

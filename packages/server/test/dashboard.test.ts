@@ -1,0 +1,153 @@
+// The dashboard in headless Chromium against a real Server process on each store: browsing, search, an entry's
+// history and edits, the recall view, and stored XSS payloads staying inert. Screenshots of each view go to
+// docs/dashboard/ (from the SQLite run).
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../src/testing/browser.ts";
+import {
+  captureAndFlush,
+  type DashboardServer,
+  ENGINES,
+  openDashboard,
+  pageErrors,
+  startDashboardServer,
+} from "../src/testing/dashboard-server.ts";
+
+const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
+const XSS = [
+  "<script>window.__pcXss = 1</script>",
+  '<img src="x" onerror="window.__pcXss = 2">',
+  '"><svg onload="window.__pcXss = 3">',
+  "</textarea></pre><script>window.__pcXss = 4</script>",
+  "[click me](javascript:window.__pcXss=5) **bold** <b>markup</b>",
+  "' autofocus onfocus='window.__pcXss = 6",
+];
+
+async function screenshot(page: Page, engine: string, name: string): Promise<void> {
+  if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
+}
+
+for (const engine of ENGINES) {
+  describe(`the dashboard on ${engine}`, () => {
+    let server: DashboardServer;
+    let browser: Browser;
+    const teardowns: Array<() => unknown> = [];
+    before(async () => {
+      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      for (const teardown of teardowns) await teardown();
+    });
+
+    it("lists scopes with counts, searches Memory as recall ranks, and shows an entry's history with its Source", async () => {
+      const scope = "acme/billing-service";
+      await captureAndFlush(server, scope, [
+        "We decided to use PostgreSQL 16 for the billing ledger. Always run the migration check before deploying.",
+        "We decided to use pnpm instead of npm in every package of the monorepo.",
+      ]);
+      await server.api("/v1/memory/remember", {
+        scope_id: scope,
+        kind: "fact",
+        text: "Invoices are sent on the first.",
+      });
+      const page = await openDashboard(browser, server);
+      const row = page.locator("#scopes tbody tr", { hasText: scope });
+      assert.deepEqual(await row.locator("td.num").allTextContents(), ["2", "1", "3", "0"]);
+      await screenshot(page, engine, "scopes");
+      await row.locator("a").first().click();
+      await page.fill('input[name="q"]', "when are invoices sent");
+      await page.press('input[name="q"]', "Enter");
+      await page.waitForURL(/q=when/);
+      const hits = page.locator("#entries tbody tr");
+      assert.equal(await hits.count(), 1);
+      assert.match((await hits.first().textContent()) ?? "", /Invoices are sent on the first\./);
+      await screenshot(page, engine, "memory");
+
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/review`);
+      for (let press = 0; press < 3; press += 1) await page.keyboard.press("a");
+      await page.waitForSelector("#review-status[data-cleared]");
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory?q=PostgreSQL`);
+      await page.locator("#entries tbody tr a").first().click();
+      await page.locator(".history details summary").first().click();
+      assert.match(
+        (await page.locator(".history pre.source").first().textContent()) ?? "",
+        /PostgreSQL 16 for the billing/,
+      );
+      await page.fill('form[action$="/revise"] textarea[name="text"]', "We use PostgreSQL 17 for the billing ledger.");
+      await page.fill('form[action$="/revise"] input[name="reason"]', "upgraded");
+      await Promise.all([page.waitForURL(/done=revised/), page.click('form[action$="/revise"] button')]);
+      assert.equal(await page.locator(".history > li").count(), 2);
+      assert.match((await page.locator("blockquote.current").textContent()) ?? "", /PostgreSQL 17/);
+      await screenshot(page, engine, "entry");
+      await page.fill('form[action$="/retire"] input[name="reason"]', "moved to the ledger service");
+      await Promise.all([page.waitForURL(/done=retired/), page.click('form[action$="/retire"] button')]);
+      assert.match((await page.locator(".notice").textContent()) ?? "", /Entry retired\./);
+      assert.deepEqual(pageErrors(page), []);
+    });
+
+    it("shows recent prepares with their scores and bytes, and the daily trend as a chart", async () => {
+      const scope = "acme/recall";
+      await server.api("/v1/memory/remember", {
+        scope_id: scope,
+        kind: "decision",
+        text: "Deploys go out on Tuesdays.",
+      });
+      await server.api("/v1/context/prepare", {
+        scope_id: scope,
+        query: "When do deploys go out? key sk-live-abcdefghijklmnopqrstuvwx",
+      });
+      await server.api("/v1/context/prepare", { scope_id: scope, query: "Something unrelated entirely" });
+      const page = await openDashboard(browser, server);
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/recall`);
+      const recalls = page.locator(".recalls > li");
+      assert.equal(await recalls.count(), 2);
+      const ready = recalls.nth(1);
+      assert.match((await ready.textContent()) ?? "", /ready · 1 items · \d+ bytes/);
+      assert.match((await ready.locator("td.num").first().textContent()) ?? "", /^0\.\d{3}$/);
+      await page.waitForSelector("#chart-recall .uplot canvas");
+      await page.waitForSelector("#chart-tokens .uplot canvas");
+      await screenshot(page, engine, "recall");
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent("acme/billing-service")}/timeline`);
+      await page.waitForSelector("#chart-activity .uplot canvas");
+      assert.equal(await page.locator(".sources > li").count(), 2);
+      await screenshot(page, engine, "timeline");
+      assert.deepEqual(pageErrors(page), []);
+    });
+
+    it("renders stored script, attribute and markup payloads as inert text on every view", async () => {
+      const scope = `xss-<b>scope</b>"'`;
+      for (const [index, payload] of XSS.entries()) {
+        await server.api("/v1/memory/remember", {
+          scope_id: scope,
+          kind: index === 1 ? payload : "fact",
+          text: `Entry ${index} ${payload}`,
+        });
+      }
+      await captureAndFlush(server, scope, [`We decided to use ${XSS[1]} for rendering. ${XSS[3]}`]);
+      await server.api("/v1/context/prepare", { scope_id: scope, query: `Entry ${XSS[0]}` });
+      const page = await openDashboard(browser, server);
+      const base = `${server.url}/ui/scopes/${encodeURIComponent(scope)}`;
+      for (const path of ["/memory", "/memory?state=all", "/review", "/recall", "/timeline"]) {
+        await page.goto(`${base}${path}`);
+        assert.equal(await page.evaluate(() => (window as { __pcXss?: number }).__pcXss), undefined, path);
+        const scripts = await page.locator("script").evaluateAll((all) => all.map((s) => s.getAttribute("src")));
+        assert.ok(
+          scripts.every((src) => src?.startsWith("/ui/assets/")),
+          `${path}: ${scripts.join(",")}`,
+        );
+        assert.equal(await page.locator("img, svg:not(.uplot svg), b").count(), 0, path);
+      }
+      await page.goto(`${base}/memory`);
+      assert.ok((await page.locator("#entries").textContent())?.includes(XSS[0] ?? ""), "the payload shows as text");
+      await page.locator("#entries tbody tr a").first().click();
+      assert.equal(await page.evaluate(() => (window as { __pcXss?: number }).__pcXss), undefined);
+      await page.goto(`${server.url}/`);
+      assert.ok((await page.locator("#scopes").textContent())?.includes(scope));
+      assert.deepEqual(pageErrors(page), []);
+    });
+  });
+}
