@@ -3,13 +3,15 @@
 // MCP tool calls, and powercontext-pi recalls what was remembered through MCP in a new session.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { promisify } from "node:util";
 import { deriveScope } from "@powercontext/pi-kit";
 import { hostEnvironment, LATEST_PI } from "@powercontext/pi-testing";
 import { systemPromptOf } from "./support/fake-model.ts";
+import { startServerProcess } from "../../server/src/testing/server-process.ts";
 import { EXTENSION_PATH, type HermeticHome } from "./support/pi-rpc.ts";
 import { callTool, lastToolResult, setupSuite } from "./support/suite.ts";
 
@@ -20,8 +22,21 @@ const TOOL = (name: string) => `mcp__powercontext__${name}`;
 // Only the built-in MCP support and powercontext-pi: no other extensions, no skills, no session file.
 const ARGS = ["--no-session", "--no-skills", "--no-extensions", "-e", "builtin:mcp", "-e", EXTENSION_PATH];
 
-async function piCli(home: HermeticHome, args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return exec(process.execPath, [LATEST_PI.cli, ...args], { cwd: home.cwd, env: hostEnvironment(home) });
+async function piCli(
+  home: HermeticHome,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const run = await exec(process.execPath, [LATEST_PI.cli, ...args], {
+      cwd: home.cwd,
+      env: hostEnvironment(home, env),
+    });
+    return { code: 0, ...run };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tool results are navigated as JSON
@@ -33,7 +48,7 @@ describe(`Pi ${LATEST_PI.name}: PowerContext through Pi's native MCP client`, ()
   test("pi mcp add, then remember, search and a Handoff round trip over MCP; powercontext-pi recalls it", async () => {
     const home = suite.home();
     const url = `${suite.server.url}/mcp`;
-    await piCli(home, ["mcp", "add", "powercontext", "--url", url, "--exposure", "direct"]);
+    assert.equal((await piCli(home, ["mcp", "add", "powercontext", "--url", url, "--exposure", "direct"])).code, 0);
     const config = JSON.parse(readFileSync(join(home.agentDir, "mcp.json"), "utf8"));
     assert.deepEqual(config.mcpServers.powercontext, { url, exposure: "direct" });
     const listed = await piCli(home, ["mcp", "list", "--json"]);
@@ -85,5 +100,25 @@ describe(`Pi ${LATEST_PI.name}: PowerContext through Pi's native MCP client`, ()
     const [request] = suite.modelSince(asked);
     assert.ok(request);
     assert.ok(systemPromptOf(request).includes(ANSWER), "powercontext-pi recalls the entry remembered over MCP");
+  });
+
+  test("pi mcp add --bearer-token-env-var reaches a Server with a token; without the variable Pi is refused", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "pc-pi-mcp-token-"));
+    const token = "pi-mcp-token-0123456789";
+    const server = await startServerProcess(dataDir, { POWERCONTEXT_SERVER_TOKEN: token });
+    try {
+      const home = suite.home();
+      const url = `${server.url}/mcp`;
+      await piCli(home, ["mcp", "add", "powercontext", "--url", url, "--bearer-token-env-var", "PC_MCP_TOKEN"]);
+      const allowed = await piCli(home, ["mcp", "list", "--json"], { PC_MCP_TOKEN: token });
+      assert.equal(allowed.code, 0, allowed.stdout + allowed.stderr);
+      assert.match(allowed.stdout, /remember_memory/);
+      const refused = await piCli(home, ["mcp", "list", "--json"], { PC_MCP_TOKEN: "wrong-token-0123456789" });
+      assert.equal(refused.code, 1, "an enabled server that is not connected makes `pi mcp list` exit 1");
+      assert.doesNotMatch(refused.stdout, /remember_memory/);
+    } finally {
+      server.child.kill("SIGKILL");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

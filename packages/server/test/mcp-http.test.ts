@@ -44,6 +44,17 @@ describe("MCP over streamable HTTP", () => {
       body,
     });
 
+  const http = async (path: string, body: object) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pc-mcp-http-"));
     server = await startServerProcess(dataDir, { POWERCONTEXT_SERVER_TOKEN: TOKEN });
@@ -64,7 +75,7 @@ describe("MCP over streamable HTTP", () => {
   });
 
   it("runs every tool with valid arguments, answering the operation's JSON body", async (t) => {
-    const called = await callEveryToolValidly(call, "mcp-http-scope");
+    const called = await callEveryToolValidly(call, http, "mcp-http-scope");
     const withoutCase = expectedToolNames().filter((name) => !called.includes(name));
     if (withoutCase.length > 0) t.diagnostic(`tools without a valid-call case yet: ${withoutCase.join(", ")}`);
     assert.deepEqual(

@@ -50,6 +50,17 @@ describe("MCP over stdio (powercontext mcp)", () => {
   const call = (name: string, args: Record<string, unknown>) =>
     client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
+  const http = async (path: string, body: object) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pc-mcp-stdio-"));
     repo = realpathSync(mkdtempSync(join(tmpdir(), "pc-mcp-repo-")));
@@ -77,7 +88,7 @@ describe("MCP over stdio (powercontext mcp)", () => {
   });
 
   it("runs every tool with valid arguments and refuses invalid ones with invalid_request", async () => {
-    const called = await callEveryToolValidly(call, "mcp-stdio-scope");
+    const called = await callEveryToolValidly(call, http, "mcp-stdio-scope");
     assert.ok(called.length >= 17);
     assert.ok(called.every((name) => expectedToolNames().includes(name)));
     const { tools } = await client.listTools();

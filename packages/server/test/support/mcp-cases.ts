@@ -6,6 +6,8 @@ import { EXTRA_MCP_TOOLS, OPERATION_ROUTES, UPSTREAM_MCP_TOOLS } from "@powercon
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 
 export type CallTool = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+/** An HTTP operation of the same Server, for the setup no tool does (proposing a candidate, a report project). */
+export type PostHttp = (path: string, body: object) => Promise<Json>;
 // biome-ignore lint/suspicious/noExplicitAny: results are navigated as JSON
 type Json = any;
 
@@ -105,11 +107,11 @@ const OUTCOME = {
  * Calls every tool the table holds with valid arguments and checks each answer's shape; returns the names called.
  * Tools added later (Experience, Skill and artifact candidates, Handoff Reports) get their cases when they land.
  */
-export async function callEveryToolValidly(call: CallTool, scope_id: string): Promise<string[]> {
+export async function callEveryToolValidly(call: CallTool, http: PostHttp, scope_id: string): Promise<string[]> {
   const called: string[] = [];
-  const ok = async (name: string, args: Record<string, unknown>): Promise<Json> => {
+  const ok = async (name: string, args: Record<string, unknown>, scoped = true): Promise<Json> => {
     called.push(name);
-    return toolBody(await call(name, { scope_id, ...args }));
+    return toolBody(await call(name, scoped ? { scope_id, ...args } : args));
   };
   const log = "Export job writes to PostgreSQL 16.\nNext: compare staging row counts.";
   assert.equal((await ok("capture_content_source", { source_id: "mcp-log-1", content: log })).status, "accepted");
@@ -143,7 +145,65 @@ export async function callEveryToolValidly(call: CallTool, scope_id: string): Pr
   assert.ok((await ok("finalize_handoff", { draft: activated.draft })).content);
   assert.ok(["ready", "empty"].includes((await ok("prepare_context", { query: "billing export database" })).status));
   assert.ok(["processed", "idle"].includes((await ok("flush_memory", {})).status));
+  await callReviewTools(ok, http, scope_id);
+  await callReportTools(ok, http, scope_id);
   return called;
+}
+
+type Ok = (name: string, args: Record<string, unknown>, scoped?: boolean) => Promise<Json>;
+
+const EXPERIENCE = {
+  situation: "Billing migrations failed on CI.",
+  action: "Pinned the migration tool version.",
+  outcome: "CI passed.",
+  lesson: "Pin schema tooling in CI.",
+};
+
+/** The artifact candidate tools, on two Experience candidates proposed over HTTP. */
+async function callReviewTools(ok: Ok, http: PostHttp, scope_id: string): Promise<void> {
+  const cited = { scope_id, source_refs: [{ name: "content", source_id: "mcp-log-1" }], artifact_refs: [] };
+  const first = await http("/v1/experience/propose", { ...cited, proposal: EXPERIENCE });
+  const second = await http("/v1/experience/propose", { ...cited, proposal: { ...EXPERIENCE, lesson: "Pin tools." } });
+  const listed = await ok("list_artifact_candidates", {});
+  assert.ok(listed.candidates.some((candidate: Json) => candidate.candidate_id === first.candidate_id));
+  const candidate_id = first.candidate_id;
+  assert.equal((await ok("get_artifact_candidate", { candidate_id })).version, 1);
+  const proposal = { ...EXPERIENCE, lesson: "Pin every schema tool in CI." };
+  const revised = await ok("revise_artifact_candidate", { ...cited, candidate_id, expected_version: 1, proposal });
+  assert.equal(revised.version, 2);
+  const approved = await ok("approve_artifact_candidate", { candidate_id, expected_version: 2 });
+  assert.equal(approved.status, "approved");
+  const rejected = await ok("reject_artifact_candidate", {
+    candidate_id: second.candidate_id,
+    expected_version: 1,
+    reason: "Says the same as the approved one.",
+  });
+  assert.equal(rejected.status, "rejected");
+}
+
+/** The Handoff Report tools, on a report project and a workspace binding made over HTTP. */
+async function callReportTools(ok: Ok, http: PostHttp, scope_id: string): Promise<void> {
+  const project = await http("/v1/handoff-reports/projects/create", {
+    project_key: "export",
+    title: "Export service",
+    default_locale: "en",
+  });
+  const workspace_instance_id = `ws-${scope_id}`;
+  await http("/v1/handoff-reports/workspace-bindings/attach", {
+    workspace_instance_id,
+    project_id: project.project_id,
+    repository_ref: {
+      provider: "github",
+      repository_id: null,
+      normalized_remote: "github.com/acme/export",
+      subpath: ".",
+    },
+    expected_version: null,
+  });
+  const report = await ok("get_handoff_report", { project_id: project.project_id, format: "json" }, false);
+  assert.ok(report.report);
+  const binding = await ok("get_handoff_report_workspace", { workspace_instance_id }, false);
+  assert.equal(binding.project_id, project.project_id);
 }
 
 /** Every listed tool refuses an argument set its schema does not allow, with the contract's invalid_request. */

@@ -20,6 +20,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function callOperationTool(
   app: FastifyInstance,
   operationId: OperationId,
@@ -45,6 +53,7 @@ export async function callOperationTool(
   });
   const text = response.body;
   if (response.statusCode >= 300) return { isError: true, content: [{ type: "text", text }] };
-  const parsed: unknown = JSON.parse(text);
+  // A download (get_handoff_report with download: true) answers the document itself, not JSON: it goes as text.
+  const parsed = parseJson(text);
   return { content: [{ type: "text", text }], ...(isObject(parsed) ? { structuredContent: parsed } : {}) };
 }
