@@ -49,7 +49,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   minSemantic: 0.5,
   conceptWeight: 1,
   passageWeight: 0.5,
-  contextShare: 0,
+  contextShare: 0.5,
   contextWindow: 6,
   mean: 0.5,
   words: 0.5,
