@@ -80,6 +80,7 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    listEntryPage: (scopeId, entryQuery) => read((sql) => overview.listEntryPage(sql, scopeId, entryQuery)),
     listScopes: () => read((sql) => overview.listScopes(sql)),
     listSources: (scopeId, page) => query((sql) => overview.listSources(sql, scopeId, page)),
     listEntryChanges: (scopeId, entryId) => query((sql) => overview.listEntryChanges(sql, scopeId, entryId)),

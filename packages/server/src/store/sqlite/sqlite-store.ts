@@ -70,6 +70,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     advanceHandoffCursor: (scopeId, from, to) => write(() => continuity.advanceHandoffCursor(db, scopeId, from, to)),
     addModelUsage: (samples) => write(() => continuity.addModelUsage(db, samples)),
     readModelUsage: (scopeId, from, to) => read(() => continuity.readModelUsage(db, scopeId, from, to)),
+    listEntryPage: (scopeId, query) => read(() => overview.listEntryPage(db, scopeId, query)),
     listScopes: () => read(() => overview.listScopes(db)),
     listSources: (scopeId, page) => read(() => overview.listSources(db, scopeId, page)),
     listEntryChanges: (scopeId, entryId) => read(() => overview.listEntryChanges(db, scopeId, entryId)),
