@@ -83,10 +83,31 @@ for (const engine of ENGINES) {
       assert.equal(await page.locator(".history > li").count(), 2);
       assert.match((await page.locator("blockquote.current").textContent()) ?? "", /PostgreSQL 17/);
       await screenshot(page, engine, "entry");
+      const entryId = decodeURIComponent(new URL(page.url()).pathname.split("/")[5] ?? "");
+      const current = await server.api("/v1/memory/entries/list", { scope_id: scope });
+      const head = current.entries.find(
+        (entry: { citation: { entry_id: string } }) => entry.citation.entry_id === entryId,
+      );
+      await server.api("/v1/memory/entries/revise", {
+        scope_id: scope,
+        citation: head.citation,
+        kind: "decision",
+        text: "We use PostgreSQL 18 for the billing ledger.",
+      });
+      await page.fill('form[action$="/revise"] textarea[name="text"]', "A stale edit.");
+      await page.click('form[action$="/revise"] button');
+      assert.match(
+        (await page.locator(".notice .refused").textContent()) ?? "",
+        /Memory changed after you loaded this entry/,
+      );
+      assert.match((await page.locator("blockquote.current").textContent()) ?? "", /PostgreSQL 18/);
       await page.fill('form[action$="/retire"] input[name="reason"]', "moved to the ledger service");
       await Promise.all([page.waitForURL(/done=retired/), page.click('form[action$="/retire"] button')]);
       assert.match((await page.locator(".notice").textContent()) ?? "", /Entry retired\./);
-      assert.deepEqual(pageErrors(page), []);
+      // The stale edit's page is answered 409, which the browser reports; nothing else may show up.
+      assert.deepEqual(pageErrors(page), [
+        "console: Failed to load resource: the server responded with a status of 409 (Conflict)",
+      ]);
     });
 
     it("shows recent prepares with their scores and bytes, and the daily trend as a chart", async () => {
