@@ -15,6 +15,8 @@ import {
   startDashboardServer,
 } from "../src/testing/dashboard-server.ts";
 
+/** A GitHub-token-shaped secret in a prompt: the recall view must show it redacted. */
+const SECRET = `ghp_${"A1b2C3d4E5".repeat(3)}f6G7h8`;
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const XSS = [
   "<script>window.__pcXss = 1</script>",
@@ -119,7 +121,7 @@ for (const engine of ENGINES) {
       });
       await server.api("/v1/context/prepare", {
         scope_id: scope,
-        query: "When do deploys go out? key sk-live-abcdefghijklmnopqrstuvwx",
+        query: `When do deploys go out? token ${SECRET}`,
       });
       await server.api("/v1/context/prepare", { scope_id: scope, query: "Something unrelated entirely" });
       const page = await openDashboard(browser, server);
@@ -129,6 +131,11 @@ for (const engine of ENGINES) {
       const ready = recalls.nth(1);
       assert.match((await ready.textContent()) ?? "", /ready · 1 items · \d+ bytes/);
       assert.match((await ready.locator("td.num").first().textContent()) ?? "", /^0\.\d{3}$/);
+      assert.equal((await page.content()).includes(SECRET), false, "a secret in a prompt stays redacted");
+      assert.match(
+        (await recalls.nth(1).locator("blockquote.prompt").textContent()) ?? "",
+        /When do deploys go out\? token \[REDACTED:/,
+      );
       await page.waitForSelector("#chart-recall .uplot canvas");
       await page.waitForSelector("#chart-tokens .uplot canvas");
       await screenshot(page, engine, "recall");
