@@ -78,11 +78,11 @@ export async function run(args: string[]): Promise<void> {
     mkdirSync(dataDir, { recursive: true });
     const loaded = existsSync(join(dataDir, SQLITE_FILE_NAME));
     const server = await startServerProcess(dataDir, {
-      POWERCONTEXT_EXTRACTOR: profile,
-      POWERCONTEXT_SQLITE_SYNCHRONOUS: "normal",
+      POWERCONTEXT_SERVER_EXTRACTOR: profile,
+      POWERCONTEXT_SERVER_SQLITE_SYNCHRONOUS: "normal",
       ...(endpoint && {
-        POWERCONTEXT_EMBEDDING_BASE_URL: endpoint.baseUrl,
-        POWERCONTEXT_EMBEDDING_MODEL: endpoint.model,
+        POWERCONTEXT_SERVER_EMBEDDING_BASE_URL: endpoint.baseUrl,
+        POWERCONTEXT_SERVER_EMBEDDING_MODEL: endpoint.model,
       }),
     });
     try {

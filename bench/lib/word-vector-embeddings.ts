@@ -14,7 +14,7 @@ export interface EmbeddingTraffic {
 }
 
 export interface WordVectorEndpoint {
-  /** For POWERCONTEXT_EMBEDDING_BASE_URL, e.g. `http://127.0.0.1:40123/v1`. */
+  /** For POWERCONTEXT_SERVER_EMBEDDING_BASE_URL, e.g. `http://127.0.0.1:40123/v1`. */
   baseUrl: string;
   model: string;
   /** Totals since start; take differences for one phase. */

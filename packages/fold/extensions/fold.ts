@@ -1,6 +1,6 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { failOpen } from "@powercontext/pi-kit";
+import { failOpen, piAgentDir } from "@powercontext/pi-kit";
 import { activateFold } from "../src/activate.ts";
 import { runFoldCommand, FOLD_COMMAND_DESCRIPTION } from "../src/commands/fold.ts";
 import { describeFoldError } from "../src/errors.ts";
@@ -24,7 +24,7 @@ const complete: CompleteModel<ModelDescriptor> = async (model, context, options)
 
 /** Registers powercontext-fold. Options are validated together; a bad policy throws before anything registers. */
 export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
-  const runtime = activateFold(pi, { input, complete });
+  const runtime = activateFold(pi, { input, complete, agentDir: piAgentDir(process.env) });
   const reporting = { log: runtime.log, describe: describeFoldError };
 
   pi.on(

@@ -1,6 +1,6 @@
 // Builds what the hooks, the tool and /fold share for one loaded extension: the validated options, the diagnostics,
 // and the session's FoldSession (rebuilt from the branch on session events, never held beyond the session).
-import { createStderrLogger, type Logger, notifyOrStderr, type NoticeLevel } from "@powercontext/pi-kit";
+import { createDiagnostics, type Logger, logFileOf, type NoticeLevel, notifyOrStderr } from "@powercontext/pi-kit";
 import type { FoldApi, FoldContext } from "./host.ts";
 import { type CompleteModel, modelSummarizer } from "./model-summarizer.ts";
 import { validateOptions } from "./config.ts";
@@ -30,11 +30,19 @@ export interface ActivateOptions {
   input: unknown;
   /** The host's model call (pi-ai's completeSimple), used only when a summarizer is configured. */
   complete: CompleteModel<ModelDescriptor>;
+  /** Pi's agent directory, where the log file lives. */
+  agentDir: string;
 }
 
-export function activateFold(api: FoldApi, { input, complete }: ActivateOptions): FoldRuntime {
+export function activateFold(api: FoldApi, { input, complete, agentDir }: ActivateOptions): FoldRuntime {
   const options = validateOptions(input);
-  const log = createStderrLogger("powercontext-fold");
+  // In Pi's TUI the lines go to a log file (stderr would draw over the screen); every hook, tool and command passes
+  // through sessionFor, which tells the diagnostics the mode.
+  const diagnostics = createDiagnostics({
+    component: "powercontext-fold",
+    logFile: logFileOf(agentDir, "powercontext-fold"),
+  });
+  const { log } = diagnostics;
   let session: FoldSession | null = null;
   // The context of the latest hook, tool call or command: the summarizer resolves its model through it.
   let current: FoldContext | null = null;
@@ -47,6 +55,7 @@ export function activateFold(api: FoldApi, { input, complete }: ActivateOptions)
     folding: true,
     sessionFor(ctx) {
       current = ctx;
+      diagnostics.attach(ctx);
       if (session === null) {
         session = new FoldSession(
           options,

@@ -47,3 +47,23 @@ test("a cold session's status digests are those of the projected bytes; a rebuil
   assert.equal(next.pureAppends, 1);
   assert.equal(next.projectionRewrites, 0);
 });
+
+test("a person's commit with nothing pending is no commit: nothing is persisted or counted", async () => {
+  const persisted: unknown[] = [];
+  const session = new FoldSession(
+    validateOptions({ providerInputBudget: 100_000 }),
+    { persist: (state) => void persisted.push(state) },
+    openMemoryFoldStore(),
+  );
+  const all = generateTranscript({ seed: 5, stages: 3, batches: 1, resultChars: 50 });
+  const entries = all.map((item) => ({ type: "message", id: item.id, message: item.message }));
+  await session.onContext(
+    all.map((item) => structuredClone(item.message)),
+    entries,
+    undefined,
+  );
+  assert.equal(await session.commitMarks(), null);
+  assert.deepEqual(persisted, []);
+  assert.equal(session.state.commits.length, 0);
+  assert.equal(session.status(all.length + 1).session.messages, all.length + 1);
+});

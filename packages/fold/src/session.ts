@@ -11,7 +11,7 @@ import { measureMessage, type MessageMeasure } from "./message-measure.ts";
 import { type OccupancyNotice, occupancyCrossings } from "./notices.ts";
 import type { Projection } from "./projection.ts";
 import { commit, tokensOfProjection, type TokensOf } from "./schedule.ts";
-import { buildStatus } from "./status.ts";
+import { buildStatus, type FoldStatus } from "./status.ts";
 import { type Summarize, type SummaryOutcome, summarizeCommit } from "./summarizer.ts";
 import type { CommitRecord, FoldOptions, FoldState, Item, Message } from "./types.ts";
 import { buildView, extendView, type Measures, type View } from "./view.ts";
@@ -184,9 +184,14 @@ export class FoldSession {
     recordResponse(this.ledger, cacheRead);
   }
 
-  status(): Record<string, unknown> {
+  /**
+   * The status report; `sessionMessages` is how many messages the session's branch holds now (the last request may
+   * lack the reply that came after it), null when it cannot be read.
+   */
+  status(sessionMessages: number | null = null): FoldStatus {
     const tokens = tokensOfProjection(this.state, this.items, this.projection, this.tokensOf);
     return buildStatus({
+      sessionMessages,
       state: this.state,
       items: this.items,
       projection: this.projection,
@@ -219,8 +224,9 @@ export class FoldSession {
     return outcome;
   }
 
-  /** The person's commit: lands every pending mark now, without top-up. */
-  async commitMarks(): Promise<CommitRecord> {
+  /** The person's commit: lands every pending mark now, without top-up. Nothing pending is no commit: null. */
+  async commitMarks(): Promise<CommitRecord | null> {
+    if (this.state.marks.length === 0) return null;
     const done = commit({
       state: this.state,
       items: this.items,

@@ -9,6 +9,8 @@ import type { FoldState, Item, Thresholds } from "./types.ts";
 export const STATUS_RECENT = 40;
 
 export interface StatusInput {
+  /** Messages on the session's branch now; null when unknown. */
+  sessionMessages?: number | null;
   state: FoldState;
   items: readonly Item[];
   projection: Projection;
@@ -19,7 +21,15 @@ export interface StatusInput {
   tokensOf: TokensOf;
 }
 
-export function buildStatus({
+/** The status report: what `/fold status --json` shows and what the person's summary is made from. */
+export type FoldStatus = ReturnType<typeof statusOf>;
+
+export function buildStatus(input: StatusInput): FoldStatus {
+  return statusOf(input);
+}
+
+function statusOf({
+  sessionMessages = null,
   state,
   items,
   projection,
@@ -28,7 +38,7 @@ export function buildStatus({
   thresholds,
   ledger,
   tokensOf,
-}: StatusInput): Record<string, unknown> {
+}: StatusInput) {
   const pending = estimatePending(state, items, budget.tokens, tokensOf);
   const byId = new Map(items.map((item) => [item.id, item]));
   const recent = projection.nodes.slice(-STATUS_RECENT).map((node) => {
@@ -86,6 +96,7 @@ export function buildStatus({
       providerReportsCache: ledger.providerReportsCache,
       messageDigests: { count: ledger.sent.measures.length, last: lastDigests(ledger, STATUS_RECENT) },
     },
+    session: { messages: sessionMessages },
     window: { messages: projection.nodes.length, entries: items.length, recent },
   };
 }

@@ -33,3 +33,4 @@ export {
   type StartOptions,
   type UiResponder,
 } from "./pi-process.ts";
+export { hasTmux, startTmuxPi, TMUX, type TmuxPi, type TmuxPiOptions } from "./tmux-pi.ts";

@@ -122,8 +122,8 @@ test("an invalid value is refused by the variable's name, never by its value", (
     );
 });
 
-test("docs/pi.md lists every variable the package reads, with its default", () => {
-  const docs = readFileSync(new URL("../../../docs/pi.md", import.meta.url), "utf8");
+test("docs/configuration.md lists every variable the package reads, with its default", () => {
+  const docs = readFileSync(new URL("../../../docs/configuration.md", import.meta.url), "utf8");
   for (const [name, schema] of Object.entries(PiEnvironment.properties)) {
     const fallback = "default" in schema ? `\`${String(schema.default)}\`` : "unset";
     assert.ok(docs.includes(`| \`${name}\` | ${fallback} |`), name);

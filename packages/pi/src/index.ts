@@ -2,8 +2,10 @@
 export { activate } from "./activate.ts";
 export { createClient, type PowerContextClient } from "./client.ts";
 export { createFlusher, type Flusher, type FlushReport } from "./flusher.ts";
-export { deriveScope, createScopeResolver } from "./scope.ts";
-export { normalizeGitRemote } from "./git-remote.ts";
+export { createScopeResolver } from "./scope.ts";
+export { deriveScope, normalizeGitRemote } from "@powercontext/pi-kit";
 export { loadSettings, parseBaseUrl, PiEnvironment, type Settings } from "./config.ts";
 export { TOOLS } from "./tools/catalog.ts";
 export { runPcCommand, PC_SUBCOMMANDS } from "./commands/pc.ts";
+export { CONTEXT_LABEL } from "./recall.ts";
+export { RECALL_SECTION } from "./placement.ts";

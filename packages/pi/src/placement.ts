@@ -32,15 +32,20 @@ export function acceptsMidConversationSystem(model: unknown): boolean {
   return isObject(model) && isObject(model.compat) && model.compat.supportsMidConvoSystemMessages === true;
 }
 
-/** The host's mutable prompt sections (Pi 0.86 and later), or null when the host has none. */
+/**
+ * The host's mutable prompt sections (Pi 0.86 and later), or null when the host has none in effect: a prompt another
+ * extension replaced (`forceSystemPrompt`, set when its before_agent_start returned a systemPrompt) is sent as it
+ * is, so a section would be lost and recall is appended to that text instead.
+ */
 export function promptSections(systemPromptOptions: unknown): Record<string, unknown> | null {
   if (!isObject(systemPromptOptions)) return null;
-  const { sections } = systemPromptOptions;
+  const { sections, forceSystemPrompt } = systemPromptOptions;
+  if (forceSystemPrompt !== undefined) return null;
   return isObject(sections) ? sections : null;
 }
 
 const WITHOUT_SECTIONS =
-  "the host has no prompt sections (Pi before 0.86), so recall is appended to the system prompt as the seed " +
+  "the host has no prompt sections in effect (Pi before 0.86, or a prompt another extension replaced), so recall is appended to the system prompt as the seed " +
   "describes; the prompt changes whenever recall does (set message for a placement that keeps the cached prefix)";
 
 /** Picks the placement of one run from the setting and whether the host has prompt sections. */

@@ -1,10 +1,12 @@
 // Everything the hooks, tools and /pc share for one loaded extension.
 import { createClient, type FetchLike, type PowerContextClient } from "./client.ts";
 import { createFlusher, type Flusher } from "./flusher.ts";
-import type { Logger } from "@powercontext/pi-kit";
-import { createScopeResolver, deriveScope, type GitRunner, type ScopeResolver } from "./scope.ts";
+import { createStatusSlot, deriveScope, type GitRunner, type Logger, type StatusSlot } from "@powercontext/pi-kit";
+import { createScopeResolver, type ScopeResolver } from "./scope.ts";
 import type { Settings } from "./config.ts";
 import type { PlacementDecision } from "./placement.ts";
+import type { RecallSummary } from "./recall-summary.ts";
+import { type Reachability, STATUS_KEY } from "./status-indicator.ts";
 
 export interface Runtime {
   settings: Settings;
@@ -16,6 +18,12 @@ export interface Runtime {
   log: Logger;
   /** The recall placement of the latest run (null before the first), shown by `/pc`. */
   placement: PlacementDecision | null;
+  /** What the last exchange with the Server said about reaching it (footer indicator, `/pc`). */
+  server: Reachability;
+  /** The last turn's recall (null before the first), shown by `/pc` and the footer indicator. */
+  lastRecall: RecallSummary | null;
+  /** The footer entry, sent only when its text changes. */
+  status: StatusSlot;
 }
 
 /**
@@ -47,5 +55,8 @@ export function createRuntime({ settings, log, seams = {}, fetch, git }: Runtime
     flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log }),
     log,
     placement: null,
+    server: "unknown",
+    lastRecall: null,
+    status: createStatusSlot(STATUS_KEY),
   };
 }

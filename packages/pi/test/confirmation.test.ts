@@ -82,14 +82,14 @@ for (const version of PI_VERSIONS) {
       const pi = await suite.shared(version);
       pi.respondUi = (request) => (request.method === "confirm" ? { confirmed: false } : null);
       const start = suite.mark();
-      assert.equal((await pi.command("/pc remember Keep SQLite only for tests.")).code, "cancelled");
-      assert.equal((await pi.command("/pc flush")).code, "cancelled");
+      assert.equal((await pi.command("/pc remember Keep SQLite only for tests. --json")).code, "cancelled");
+      assert.equal((await pi.command("/pc flush --json")).code, "cancelled");
       assert.deepEqual(
         suite.since(start).map((request) => request.path),
         [],
       );
       pi.respondUi = (request) => (request.method === "confirm" ? { confirmed: true } : null);
-      const saved = (await pi.command("/pc remember Keep SQLite only for tests.")) as {
+      const saved = (await pi.command("/pc remember Keep SQLite only for tests. --json")) as {
         ok: boolean;
         data: { entry: { kind: string } };
       };
@@ -102,7 +102,7 @@ for (const version of PI_VERSIONS) {
         message: "/pc flush",
       });
       assert.equal(run.code, 0);
-      assert.match(run.stderr, /"code": "confirmation_required"/);
+      assert.match(run.stderr, /^This change needs a confirmation in Pi's interactive UI; nothing was written\.$/m);
       assert.equal(run.stdout, "", "nothing is written to stdout");
       assert.equal(suite.since(start, "/v1/memory/flush").length, 0);
     });

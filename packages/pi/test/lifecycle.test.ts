@@ -32,7 +32,7 @@ async function promptWithFailedFlush(suite: Suite, pi: PiProcess, text: string):
   await new Promise((resolve) => setTimeout(resolve, 50));
   suite.server.proxy.faults.delete(FLUSH);
   assert.equal(suite.since(start, FLUSH).length, 1, "a thrown Server error stops that scope's loop");
-  const pending = (await pi.command("/pc")) as { pending_position: number };
+  const pending = (await pi.command("/pc --json")) as { pending_position: number };
   const position = positionOf(suite.since(start, "/v1/sources/content")[0]);
   assert.equal(pending.pending_position, position);
   return position;
@@ -54,7 +54,7 @@ for (const version of PI_VERSIONS) {
       assert.ok(marker(suite, start, "agent_end"), "agent_end ran");
       for (const other of ["session_before_compact", "session_before_switch", "session_shutdown"])
         assert.equal(marker(suite, start, other), undefined);
-      assert.equal(((await pi.command("/pc")) as { pending_position: unknown }).pending_position, null);
+      assert.equal(((await pi.command("/pc --json")) as { pending_position: unknown }).pending_position, null);
     });
 
     test("session_before_compact awaits the pending flush", async () => {
@@ -154,7 +154,7 @@ for (const version of PI_VERSIONS) {
         await suite.waitForRequests(start, FLUSH, 4);
         await new Promise((resolve) => setTimeout(resolve, 100));
         assert.equal(suite.since(start, FLUSH).length, 4, "at most four calls per boundary");
-        const status = (await pi.command("/pc")) as Record<string, unknown>;
+        const status = (await pi.command("/pc --json")) as Record<string, unknown>;
         assert.ok(typeof status.pending_position === "number" && status.pending_position >= 1, "still pending");
         assert.equal(JSON.stringify(status).includes("memory_ref"), false);
         const stopping = suite.mark();
@@ -183,7 +183,7 @@ for (const version of PI_VERSIONS) {
         "the in-flight flush completed below the new position",
       );
       assert.equal(suite.since(start, FLUSH).length, 1, "the second agent_end shared the in-flight loop");
-      assert.equal(((await pi.command("/pc")) as { pending_position: unknown }).pending_position, second);
+      assert.equal(((await pi.command("/pc --json")) as { pending_position: unknown }).pending_position, second);
       const stopping = suite.mark();
       assert.equal(await pi.stop(), 0);
       assert.ok(

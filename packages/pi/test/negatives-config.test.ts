@@ -65,7 +65,7 @@ for (const version of PI_VERSIONS) {
     test("an HTTPS remote Server is accepted", async () => {
       const pi = await suite.pi(version, { env: { POWERCONTEXT_PI_BASE_URL: "https://memory.example.com/pc/" } });
       assert.deepEqual(extensionCommands((await pi.send({ type: "get_commands" })).data), ["pc"]);
-      const status = await pi.command("/pc");
+      const status = await pi.command("/pc --json");
       assert.equal(status.base_url, "https://memory.example.com/pc");
       assert.doesNotMatch(pi.stderr(), /configuration\.invalid/);
     });
@@ -95,7 +95,7 @@ for (const version of PI_VERSIONS) {
       for (const name of names)
         assert.doesNotMatch(name, /outcome|review|candidate|experience|skill|contract|acknowledge|operation|api/i);
       for (const sub of ["outcome", "review", "candidates", "handoff", "api", "skill"]) {
-        assert.equal((await pi.command(`/pc ${sub}`)).code, "invalid_request", sub);
+        assert.equal((await pi.command(`/pc ${sub} --json`)).code, "invalid_request", sub);
       }
     });
   });

@@ -66,7 +66,7 @@ for (const version of PI_VERSIONS) {
     test("auto: the placement /pc names; recall cited every turn; exact prefixes where the host has sections", async () => {
       const pi = await start({ POWERCONTEXT_PI_CAPTURE_PROMPTS: "false" });
       const requests = await ask(pi, QUESTIONS);
-      const status = (await pi.command("/pc")) as { recall_placement: { in_force: string; reason: string } };
+      const status = (await pi.command("/pc --json")) as { recall_placement: { in_force: string; reason: string } };
       assert.equal(status.recall_placement.in_force, hasSections(version) ? "section" : "system-prompt");
       for (const [index, request] of requests.entries()) {
         const blocks = recallBlocks(request);

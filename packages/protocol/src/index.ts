@@ -7,5 +7,6 @@ export * from "./schema-ids.ts";
 export * from "./secrets/index.ts";
 export * from "./operation-routes.ts";
 export * from "./http-request.ts";
+export * from "./mcp-tools.ts";
 export type * from "./operation-types.ts";
 export type * from "./schemas/index.ts";

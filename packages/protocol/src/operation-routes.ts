@@ -156,6 +156,191 @@ export const OPERATION_ROUTES = {
     path: "/v1/work/outcomes/record",
     summary: "Store a TaskOutcome as a task-outcome Source; idempotent per (scope_id, source_id).",
   },
+  // Handoff Reports (upstream's optional `handoff-reports` group; the Server serves it unless
+  // POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED=false). Every path starts with HANDOFF_REPORT_PATH_PREFIX.
+  create_handoff_report_project: {
+    method: "POST",
+    path: "/v1/handoff-reports/projects/create",
+    summary: "Create a Report Project with a unique project_key (201); its id is assigned by the Server.",
+  },
+  list_handoff_report_projects: {
+    method: "POST",
+    path: "/v1/handoff-reports/projects/list",
+    summary: "Page through Report Projects by project_key, included only unless include_archived.",
+  },
+  get_handoff_report_project: {
+    method: "POST",
+    path: "/v1/handoff-reports/projects/get",
+    summary: "Get the current descriptor of one Report Project.",
+  },
+  update_handoff_report_project: {
+    method: "POST",
+    path: "/v1/handoff-reports/projects/update",
+    summary: "Replace a Report Project's descriptor if its version is still expected; the version moves by one.",
+  },
+  register_handoff_report_workstream: {
+    method: "POST",
+    path: "/v1/handoff-reports/workstreams/register",
+    summary: "Group one scope under a Report Project as a Workstream (201); a scope belongs to one Project only.",
+  },
+  list_handoff_report_workstreams: {
+    method: "POST",
+    path: "/v1/handoff-reports/workstreams/list",
+    summary: "Page through a Project's Workstreams by scope_id, included only unless include_archived.",
+  },
+  update_handoff_report_workstream: {
+    method: "POST",
+    path: "/v1/handoff-reports/workstreams/update",
+    summary: "Replace a Workstream's descriptor if its version is still expected; it cannot change Project.",
+  },
+  get_handoff_report: {
+    method: "POST",
+    path: "/v1/handoff-reports/get",
+    summary:
+      "Generate a Project's report from each Workstream's latest committed Handoff and its activities, as canonical JSON and optionally Markdown, with selection and report digests.",
+  },
+  record_handoff_report_activity: {
+    method: "POST",
+    path: "/v1/handoff-reports/activities/record",
+    summary: "Record one untrusted activity observation (201); idempotent per (project_id, source, source_event_id).",
+  },
+  list_handoff_report_activities: {
+    method: "POST",
+    path: "/v1/handoff-reports/activities/list",
+    summary: "Page through a Project's activities by cursor, optionally within a period and for some sources.",
+  },
+  purge_handoff_report_activities: {
+    method: "POST",
+    path: "/v1/handoff-reports/activities/purge",
+    summary: "Delete a Project's activities observed before a time and count them.",
+  },
+  get_handoff_report_workspace: {
+    method: "POST",
+    path: "/v1/handoff-reports/workspace-bindings/get",
+    summary: "Get a workspace's confirmed binding to a Report Project.",
+  },
+  attach_handoff_report_workspace: {
+    method: "POST",
+    path: "/v1/handoff-reports/workspace-bindings/attach",
+    summary:
+      "Bind a workspace to a Report Project, creating or replacing its binding if its version is still expected.",
+  },
+  detach_handoff_report_workspace: {
+    method: "POST",
+    path: "/v1/handoff-reports/workspace-bindings/detach",
+    summary: "Mark a workspace's confirmed binding detached if its version is still expected.",
+  },
+  // Experience, managed Skill, their review inbox and external Skills (issue 19).
+  propose_experience: {
+    method: "POST",
+    path: "/v1/experience/propose",
+    summary: "Store an Experience proposal as a pending candidate citing exact evidence; writes no artifact.",
+  },
+  generate_experience: {
+    method: "POST",
+    path: "/v1/experience/generate",
+    summary:
+      "Draft an Experience from the cited Sources, task outcomes and Handoffs (by the configured model, else deterministically) as a pending candidate.",
+  },
+  get_experience: {
+    method: "POST",
+    path: "/v1/experience/get",
+    summary: "Get one exact approved Experience revision with its direct evidence.",
+  },
+  propose_skill: {
+    method: "POST",
+    path: "/v1/skill/propose",
+    summary: "Store a managed Skill proposal as a pending candidate citing exact evidence; writes no artifact.",
+  },
+  generate_skill: {
+    method: "POST",
+    path: "/v1/skill/generate",
+    summary:
+      "Draft a managed Skill from the cited Experiences or Sources (by the configured model, else deterministically) as a pending candidate.",
+  },
+  get_skill: {
+    method: "POST",
+    path: "/v1/skill/get",
+    summary: "Get one exact approved managed Skill revision with its direct evidence.",
+  },
+  scan_external_skills: {
+    method: "POST",
+    path: "/v1/external-skills/scan",
+    summary: "Rebuild the host-local registry of Skill folders under the configured roots.",
+  },
+  list_external_skills: {
+    method: "POST",
+    path: "/v1/external-skills/list",
+    summary: "List the registered external Skills resolved against the files on disk now.",
+  },
+  resolve_external_skill: {
+    method: "POST",
+    path: "/v1/external-skills/resolve",
+    summary: "Resolve one registered external Skill at an exact fingerprint; never falls back to another version.",
+  },
+  import_external_skill: {
+    method: "POST",
+    path: "/v1/external-skills/import",
+    summary:
+      "Capture one exact external Skill snapshot as a Source and propose it as a pending managed Skill candidate.",
+  },
+  list_artifact_candidates: {
+    method: "POST",
+    path: "/v1/artifact-candidates/list",
+    summary: "Page the current Experience and Skill candidate heads with a given status (default pending).",
+  },
+  get_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/get",
+    summary: "Get the current head of one Experience or Skill candidate.",
+  },
+  approve_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/approve",
+    summary: "Write the candidate's artifact revision and mark it approved in one transaction.",
+  },
+  reject_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/reject",
+    summary: "Mark a pending candidate rejected with a reason; writes no artifact.",
+  },
+  revise_artifact_candidate: {
+    method: "POST",
+    path: "/v1/artifact-candidates/revise",
+    summary: "Replace a pending candidate's proposal and evidence, creating its next version.",
+  },
+  // Purge: our addition to the contract (upstream has no deletion path), one operation per target.
+  purge_source: {
+    method: "POST",
+    path: "/v1/purge/source",
+    summary:
+      "Delete one Source, and every candidate citing it, from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  purge_memory_entry: {
+    method: "POST",
+    path: "/v1/purge/entry",
+    summary:
+      "Delete one Memory entry with all its versions, and the candidates that proposed it, from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  purge_scope: {
+    method: "POST",
+    path: "/v1/purge/scope",
+    summary:
+      "Delete everything a scope holds from every table and index; leaves an audit record without text. PowerContext extension.",
+  },
+  list_purges: {
+    method: "POST",
+    path: "/v1/purge/list",
+    summary: "List the audit records of a scope's purges, oldest first. PowerContext extension.",
+  },
 } as const satisfies Record<string, OperationRoute>;
 
 export type OperationId = keyof typeof OPERATION_ROUTES;
+
+/** Where upstream's optional Handoff Report group lives: a Server with the group off serves none of these paths. */
+export const HANDOFF_REPORT_PATH_PREFIX = "/v1/handoff-reports/";
+
+/** The operations of the Handoff Report group, read off the table by their path. */
+export const HANDOFF_REPORT_OPERATIONS: readonly OperationId[] = (
+  Object.keys(OPERATION_ROUTES) as OperationId[]
+).filter((id) => OPERATION_ROUTES[id].path.startsWith(HANDOFF_REPORT_PATH_PREFIX));

@@ -23,7 +23,7 @@ export type OperationRequest<Id extends OperationId> =
       : Record<string, never>;
 
 /** The statuses an operation answers with its result; every other status carries an error body. */
-export type SuccessStatus = 200 | 202;
+export type SuccessStatus = 200 | 201 | 202;
 
 type SuccessSchema<Id extends OperationId> = Spec<Id>["response"][Extract<keyof Spec<Id>["response"], SuccessStatus>];
 

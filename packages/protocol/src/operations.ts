@@ -3,6 +3,33 @@
 // the OpenAPI document is generated from those routes, and the Pi client takes its types from it.
 import type { TSchema } from "typebox";
 import { OPERATION_ROUTES, type OperationId, type OperationRoute } from "./operation-routes.ts";
+import {
+  ApproveArtifactCandidateRequest,
+  ArtifactCandidate,
+  ArtifactCandidatePage,
+  ExperienceArtifact,
+  GenerateExperienceRequest,
+  GenerateSkillRequest,
+  GeneratedCandidateResponse,
+  GetArtifactCandidateRequest,
+  GetExperienceRequest,
+  GetSkillRequest,
+  ListArtifactCandidatesRequest,
+  ProposeExperienceRequest,
+  ProposeSkillRequest,
+  RejectArtifactCandidateRequest,
+  ReviseArtifactCandidateRequest,
+  SkillArtifact,
+} from "./schemas/artifacts.ts";
+import {
+  ExternalSkillResolution,
+  ImportExternalSkillRequest,
+  ListExternalSkillsRequest,
+  ListExternalSkillsResponse,
+  ResolveExternalSkillRequest,
+  ScanExternalSkillsRequest,
+  ScanExternalSkillsResponse,
+} from "./schemas/external-skills.ts";
 import { CapabilitiesResponse } from "./schemas/capabilities.ts";
 import {
   ApproveMemoryCandidateRequest,
@@ -28,6 +55,33 @@ import {
   PrepareHandoffRequest,
   PreparedHandoff,
 } from "./schemas/handoff.ts";
+import {
+  HandoffReportActivityPage,
+  HandoffReportResponse,
+  GetHandoffReportRequest,
+  ListHandoffReportActivitiesRequest,
+  PurgeHandoffReportActivitiesRequest,
+  PurgeHandoffReportActivitiesResponse,
+  RecordHandoffReportActivityRequest,
+  StoredHandoffReportActivity,
+} from "./schemas/handoff-report-activities.ts";
+import {
+  AttachHandoffReportWorkspaceRequest,
+  CreateHandoffReportProjectRequest,
+  DetachHandoffReportWorkspaceRequest,
+  GetHandoffReportProjectRequest,
+  GetHandoffReportWorkspaceRequest,
+  HandoffReportWorkspaceBinding,
+  ListHandoffReportProjectsRequest,
+  ListHandoffReportWorkstreamsRequest,
+  ProjectDescriptor,
+  ProjectPage,
+  RegisterHandoffReportWorkstreamRequest,
+  UpdateHandoffReportProjectRequest,
+  UpdateHandoffReportWorkstreamRequest,
+  WorkstreamDescriptor,
+  WorkstreamPage,
+} from "./schemas/handoff-report-catalog.ts";
 import { LivenessResponse, ReadinessResponse } from "./schemas/health.ts";
 import {
   FlushMemoryRequest,
@@ -44,6 +98,14 @@ import {
   SearchMemoryRequest,
   SearchMemoryResponse,
 } from "./schemas/memory.ts";
+import {
+  ListPurgesRequest,
+  ListPurgesResponse,
+  PurgeEntryRequest,
+  PurgeResponse,
+  PurgeScopeRequest,
+  PurgeSourceRequest,
+} from "./schemas/purge.ts";
 import { CaptureRequest, CaptureResponse } from "./schemas/sources.ts";
 import { ScopedStats, StatsQuery } from "./schemas/stats.ts";
 import {
@@ -131,6 +193,120 @@ const SCHEMAS = {
     response: { 200: AcknowledgeHandoffResponse, ...WRITE_ERRORS },
   },
   record_task_outcome: { body: RecordTaskOutcomeRequest, response: { 202: WorkSourceReceipt, ...WRITE_ERRORS } },
+  // Handoff Reports: upstream lists no 503 for most of these, but any protected operation can answer it while the
+  // Server starts or stops; get_handoff_report adds 413 for a report past the output limit.
+  create_handoff_report_project: {
+    body: CreateHandoffReportProjectRequest,
+    response: { 201: ProjectDescriptor, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  list_handoff_report_projects: {
+    body: ListHandoffReportProjectsRequest,
+    response: { 200: ProjectPage, ...INPUT_ERRORS },
+  },
+  get_handoff_report_project: {
+    body: GetHandoffReportProjectRequest,
+    response: { 200: ProjectDescriptor, ...LOOKUP_ERRORS },
+  },
+  update_handoff_report_project: {
+    body: UpdateHandoffReportProjectRequest,
+    response: { 200: ProjectDescriptor, ...WRITE_ERRORS },
+  },
+  register_handoff_report_workstream: {
+    body: RegisterHandoffReportWorkstreamRequest,
+    response: { 201: WorkstreamDescriptor, ...WRITE_ERRORS },
+  },
+  list_handoff_report_workstreams: {
+    body: ListHandoffReportWorkstreamsRequest,
+    response: { 200: WorkstreamPage, ...LOOKUP_ERRORS },
+  },
+  update_handoff_report_workstream: {
+    body: UpdateHandoffReportWorkstreamRequest,
+    response: { 200: WorkstreamDescriptor, ...WRITE_ERRORS },
+  },
+  get_handoff_report: {
+    body: GetHandoffReportRequest,
+    response: { 200: HandoffReportResponse, 413: ErrorEnvelope, ...LOOKUP_ERRORS },
+  },
+  record_handoff_report_activity: {
+    body: RecordHandoffReportActivityRequest,
+    response: { 201: StoredHandoffReportActivity, ...WRITE_ERRORS },
+  },
+  list_handoff_report_activities: {
+    body: ListHandoffReportActivitiesRequest,
+    response: { 200: HandoffReportActivityPage, ...LOOKUP_ERRORS },
+  },
+  purge_handoff_report_activities: {
+    body: PurgeHandoffReportActivitiesRequest,
+    response: { 200: PurgeHandoffReportActivitiesResponse, ...LOOKUP_ERRORS },
+  },
+  get_handoff_report_workspace: {
+    body: GetHandoffReportWorkspaceRequest,
+    response: { 200: HandoffReportWorkspaceBinding, ...LOOKUP_ERRORS },
+  },
+  attach_handoff_report_workspace: {
+    body: AttachHandoffReportWorkspaceRequest,
+    response: { 200: HandoffReportWorkspaceBinding, ...WRITE_ERRORS },
+  },
+  detach_handoff_report_workspace: {
+    body: DetachHandoffReportWorkspaceRequest,
+    response: { 200: HandoffReportWorkspaceBinding, ...WRITE_ERRORS },
+  },
+  // Experience, managed Skill, their review inbox and external Skills (issue 19).
+  propose_experience: {
+    body: ProposeExperienceRequest,
+    response: { 201: ArtifactCandidate, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  generate_experience: {
+    body: GenerateExperienceRequest,
+    response: { 200: GeneratedCandidateResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  get_experience: { body: GetExperienceRequest, response: { 200: ExperienceArtifact, ...LOOKUP_ERRORS } },
+  propose_skill: {
+    body: ProposeSkillRequest,
+    response: { 201: ArtifactCandidate, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  generate_skill: {
+    body: GenerateSkillRequest,
+    response: { 200: GeneratedCandidateResponse, 409: ErrorEnvelope, ...INPUT_ERRORS },
+  },
+  get_skill: { body: GetSkillRequest, response: { 200: SkillArtifact, ...LOOKUP_ERRORS } },
+  scan_external_skills: {
+    body: ScanExternalSkillsRequest,
+    response: { 200: ScanExternalSkillsResponse, ...INPUT_ERRORS },
+  },
+  list_external_skills: {
+    body: ListExternalSkillsRequest,
+    response: { 200: ListExternalSkillsResponse, ...INPUT_ERRORS },
+  },
+  resolve_external_skill: {
+    body: ResolveExternalSkillRequest,
+    response: { 200: ExternalSkillResolution, ...LOOKUP_ERRORS },
+  },
+  import_external_skill: {
+    body: ImportExternalSkillRequest,
+    response: { 200: GeneratedCandidateResponse, ...WRITE_ERRORS },
+  },
+  list_artifact_candidates: {
+    body: ListArtifactCandidatesRequest,
+    response: { 200: ArtifactCandidatePage, ...INPUT_ERRORS },
+  },
+  get_artifact_candidate: { body: GetArtifactCandidateRequest, response: { 200: ArtifactCandidate, ...LOOKUP_ERRORS } },
+  approve_artifact_candidate: {
+    body: ApproveArtifactCandidateRequest,
+    response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
+  },
+  reject_artifact_candidate: {
+    body: RejectArtifactCandidateRequest,
+    response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
+  },
+  revise_artifact_candidate: {
+    body: ReviseArtifactCandidateRequest,
+    response: { 200: ArtifactCandidate, ...WRITE_ERRORS },
+  },
+  purge_source: { body: PurgeSourceRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  purge_memory_entry: { body: PurgeEntryRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  purge_scope: { body: PurgeScopeRequest, response: { 200: PurgeResponse, ...LOOKUP_ERRORS } },
+  list_purges: { body: ListPurgesRequest, response: { 200: ListPurgesResponse, ...INPUT_ERRORS } },
 } as const satisfies { readonly [Id in OperationId]: OperationSchemas };
 
 type Operations = { readonly [Id in OperationId]: (typeof OPERATION_ROUTES)[Id] & (typeof SCHEMAS)[Id] };

@@ -1,11 +1,13 @@
 // Environment + flags → one validated Config. Nothing else reads the environment.
-import { homedir } from "node:os";
+import { homedir, hostname } from "node:os";
 import { isIP } from "node:net";
-import { join } from "node:path";
+import { FALSE_WORDS, TRUE_WORDS } from "@powercontext/pi-kit";
+import { isAbsolute, join } from "node:path";
 import { PowerContextError } from "./errors.ts";
 import type { ReviewPolicy } from "./domain/deps.ts";
 import { EXTRACTOR_NAMES, type ExtractorName } from "./domain/extract/types.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "./domain/review/policy.ts";
+import { formerNamesIn, type RenamedSetting, withCurrentNames } from "./setting-names.ts";
 
 export type { ExtractorName };
 
@@ -47,6 +49,16 @@ export interface Config {
   embedding: EmbeddingConfig | null;
   /** `builtin` (default): recall fuses lexical and built-in word-vector ranking; `off`: lexical only. */
   semanticRecall: "builtin" | "off";
+  /** Serve upstream's optional Handoff Report group (`/v1/handoff-reports/…`); on unless switched off. */
+  handoffReports: boolean;
+  /** Null when no roots are configured (the default): external-skills/* answer 422 capability_not_supported. */
+  externalSkills: ExternalSkillsConfig | null;
+}
+
+/** Where external Skill folders are looked for, and the host id their registrations carry. */
+export interface ExternalSkillsConfig {
+  roots: Array<{ path: string; scope: "user" | "project" | "plugin" }>;
+  hostId: string;
 }
 
 export interface ConfigFlags {
@@ -54,33 +66,6 @@ export interface ConfigFlags {
   port?: string | number;
   dataDir?: string;
 }
-
-/** Every environment variable the Server reads, with its meaning (docs/server.md lists the same). */
-export const ENVIRONMENT = {
-  POWERCONTEXT_HOME: "Data directory (default $XDG_DATA_HOME/powercontext, else ~/.local/share/powercontext).",
-  POWERCONTEXT_SERVER_HOST: "Listen address (default 127.0.0.1).",
-  POWERCONTEXT_SERVER_PORT: "Listen port (default 8000).",
-  POWERCONTEXT_SERVER_TOKEN: "Bearer token; required to listen on a non-loopback address.",
-  POWERCONTEXT_SERVER_DATABASE_URL: "postgres://… selects PostgreSQL (default: the embedded SQLite store).",
-  POWERCONTEXT_REVIEW_POLICY: "auto (default) or manual.",
-  POWERCONTEXT_REVIEW_THRESHOLD: "Confidence at or above which `auto` approves a candidate (default 0.7).",
-  POWERCONTEXT_EXTRACTOR: "rules (default), verbatim, or llm (needs a model).",
-  POWERCONTEXT_MODEL_BASE_URL: "OpenAI-compatible endpoint base, e.g. http://127.0.0.1:11434/v1 (default: no model).",
-  POWERCONTEXT_MODEL_NAME: "Model name sent in each request; required with a base URL.",
-  POWERCONTEXT_MODEL_API_KEY: "Bearer key for the endpoint (optional); refused over plain HTTP to a non-loopback host.",
-  POWERCONTEXT_MODEL_TIMEOUT_MS: "Per-call deadline in ms, queueing included (default 30000; 100–600000).",
-  POWERCONTEXT_MODEL_CONCURRENCY: "Model calls in flight at once (default 2; 1–64).",
-  POWERCONTEXT_EMBEDDING_BASE_URL:
-    "OpenAI-compatible embeddings endpoint base (POST {base}/embeddings); enables vector and hybrid search (default: off).",
-  POWERCONTEXT_EMBEDDING_MODEL: "Embedding model name sent in each request; required with an embedding base URL.",
-  POWERCONTEXT_EMBEDDING_API_KEY:
-    "Bearer key for the embeddings endpoint (optional); refused over plain HTTP to a non-loopback host.",
-  POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS:
-    "How long a recall waits for the prompt's vector from the endpoint before using the built-in layer (default 300; 10–5000).",
-  POWERCONTEXT_SEMANTIC_RECALL: "builtin (default: recall by meaning with the built-in word vectors) or off (lexical).",
-  POWERCONTEXT_LOG_LEVEL: "fatal | error | warn | info (default) | debug | trace | silent.",
-  POWERCONTEXT_SQLITE_SYNCHRONOUS: "full (default: fsync every commit) or normal.",
-} as const;
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -110,6 +95,15 @@ function integerSetting(
   return number;
 }
 
+/** The switch `name` in the shared words (true: 1, true, yes, on; false: 0, false, no, off; any case). */
+function switchSetting(env: Environment, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === "") return fallback;
+  if (TRUE_WORDS.includes(value)) return true;
+  if (FALSE_WORDS.includes(value)) return false;
+  throw invalid(`${name} must be true or false (or 1/0, yes/no, on/off).`);
+}
+
 export function defaultDataDir(env: Environment): string {
   if (env.POWERCONTEXT_HOME) return env.POWERCONTEXT_HOME;
   if (env.XDG_DATA_HOME) return join(env.XDG_DATA_HOME, "powercontext");
@@ -128,22 +122,22 @@ export const DEFAULT_EMBEDDING_TIMEOUT_MS = 10_000;
 export const DEFAULT_EMBEDDING_CONCURRENCY = 2;
 export const DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS = 300;
 
-/** The model settings, or null when POWERCONTEXT_MODEL_BASE_URL is unset. */
+/** The model settings, or null when POWERCONTEXT_SERVER_MODEL_BASE_URL is unset. */
 export function loadModelConfig(env: Environment): ModelConfig | null {
   const endpoint = loadEndpoint(env, {
-    base: "POWERCONTEXT_MODEL_BASE_URL",
-    name: "POWERCONTEXT_MODEL_NAME",
-    key: "POWERCONTEXT_MODEL_API_KEY",
+    base: "POWERCONTEXT_SERVER_MODEL_BASE_URL",
+    name: "POWERCONTEXT_SERVER_MODEL_NAME",
+    key: "POWERCONTEXT_SERVER_MODEL_API_KEY",
   });
   if (endpoint === null) return null;
   return {
     ...endpoint,
-    timeoutMs: integerSetting(env, "POWERCONTEXT_MODEL_TIMEOUT_MS", {
+    timeoutMs: integerSetting(env, "POWERCONTEXT_SERVER_MODEL_TIMEOUT_MS", {
       min: 100,
       max: 600_000,
       fallback: DEFAULT_MODEL_TIMEOUT_MS,
     }),
-    concurrency: integerSetting(env, "POWERCONTEXT_MODEL_CONCURRENCY", {
+    concurrency: integerSetting(env, "POWERCONTEXT_SERVER_MODEL_CONCURRENCY", {
       min: 1,
       max: 64,
       fallback: DEFAULT_MODEL_CONCURRENCY,
@@ -151,23 +145,23 @@ export function loadModelConfig(env: Environment): ModelConfig | null {
   };
 }
 
-/** The embedding settings, or null when POWERCONTEXT_EMBEDDING_BASE_URL is unset (the default). */
+/** The embedding settings, or null when POWERCONTEXT_SERVER_EMBEDDING_BASE_URL is unset (the default). */
 export function loadEmbeddingConfig(env: Environment): EmbeddingConfig | null {
   const endpoint = loadEndpoint(env, {
-    base: "POWERCONTEXT_EMBEDDING_BASE_URL",
-    name: "POWERCONTEXT_EMBEDDING_MODEL",
-    key: "POWERCONTEXT_EMBEDDING_API_KEY",
+    base: "POWERCONTEXT_SERVER_EMBEDDING_BASE_URL",
+    name: "POWERCONTEXT_SERVER_EMBEDDING_MODEL",
+    key: "POWERCONTEXT_SERVER_EMBEDDING_API_KEY",
   });
   if (endpoint === null) {
-    if (env.POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS)
-      throw invalid("POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS needs POWERCONTEXT_EMBEDDING_BASE_URL.");
+    if (env.POWERCONTEXT_SERVER_EMBEDDING_RECALL_TIMEOUT_MS)
+      throw invalid("POWERCONTEXT_SERVER_EMBEDDING_RECALL_TIMEOUT_MS needs POWERCONTEXT_SERVER_EMBEDDING_BASE_URL.");
     return null;
   }
   return {
     ...endpoint,
     timeoutMs: DEFAULT_EMBEDDING_TIMEOUT_MS,
     concurrency: DEFAULT_EMBEDDING_CONCURRENCY,
-    recallTimeoutMs: integerSetting(env, "POWERCONTEXT_EMBEDDING_RECALL_TIMEOUT_MS", {
+    recallTimeoutMs: integerSetting(env, "POWERCONTEXT_SERVER_EMBEDDING_RECALL_TIMEOUT_MS", {
       min: 10,
       max: 5000,
       fallback: DEFAULT_EMBEDDING_RECALL_TIMEOUT_MS,
@@ -204,7 +198,51 @@ function loadEndpoint(
   return { baseUrl, name, apiKey };
 }
 
+const SKILL_ROOT_SCOPES = ["user", "project", "plugin"] as const;
+
+/** POWERCONTEXT_SERVER_SKILL_ROOTS: `[scope=]/absolute/path` items separated by ':'; null when unset or empty. */
+export function loadExternalSkillsConfig(env: Environment): ExternalSkillsConfig | null {
+  const text = env.POWERCONTEXT_SERVER_SKILL_ROOTS ?? "";
+  if (text.trim() === "") return null;
+  const roots = text
+    .split(":")
+    .filter((item) => item.trim() !== "")
+    .map((item) => {
+      const [, scope = "user", path = ""] = /^(?:(user|project|plugin)=)?(.*)$/u.exec(item.trim()) ?? [];
+      if (!isAbsolute(path))
+        throw invalid(`POWERCONTEXT_SERVER_SKILL_ROOTS entries must be absolute paths; got "${item}".`);
+      return { path, scope: scope as (typeof SKILL_ROOT_SCOPES)[number] };
+    });
+  const hostId = (env.POWERCONTEXT_SERVER_HOST_ID ?? hostname()).trim();
+  if (!/^\S(?:.*\S)?$/u.test(hostId) || hostId.length > 128) {
+    throw invalid("POWERCONTEXT_SERVER_HOST_ID must be one line of 1–128 characters.");
+  }
+  return { roots, hostId };
+}
+
+/**
+ * Reads the Server's settings by their current names (docs/configuration.md); a former name still works. An error
+ * about a setting given under its former name says so.
+ */
 export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
+  const renamed = formerNamesIn(env).filter(({ current }) => env[current] === undefined);
+  try {
+    return readConfig(withCurrentNames(env), flags);
+  } catch (error) {
+    throw namingFormerSettings(error, renamed);
+  }
+}
+
+function namingFormerSettings(error: unknown, renamed: readonly RenamedSetting[]): unknown {
+  if (!(error instanceof PowerContextError)) return error;
+  const message = renamed.reduce(
+    (text, { former, current }) => text.replace(current, `${current} (given as ${former})`),
+    error.message,
+  );
+  return message === error.message ? error : new PowerContextError(error.code, message, { cause: error });
+}
+
+function readConfig(env: Environment, flags: ConfigFlags): Config {
   const host = flags.host ?? env.POWERCONTEXT_SERVER_HOST ?? "127.0.0.1";
   const portText = String(flags.port ?? env.POWERCONTEXT_SERVER_PORT ?? "8000");
   const port = Number(portText);
@@ -220,17 +258,17 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw invalid("POWERCONTEXT_SERVER_DATABASE_URL must start with postgres:// or postgresql://.");
   }
-  const mode = oneOf(env, "POWERCONTEXT_REVIEW_POLICY", ["auto", "manual"], "auto");
-  const thresholdText = env.POWERCONTEXT_REVIEW_THRESHOLD ?? String(DEFAULT_AUTO_THRESHOLD);
+  const mode = oneOf(env, "POWERCONTEXT_SERVER_REVIEW_POLICY", ["auto", "manual"], "auto");
+  const thresholdText = env.POWERCONTEXT_SERVER_REVIEW_THRESHOLD ?? String(DEFAULT_AUTO_THRESHOLD);
   const threshold = Number(thresholdText);
   if (thresholdText.trim() === "" || !Number.isFinite(threshold) || threshold < 0 || threshold > 1) {
-    throw invalid(`POWERCONTEXT_REVIEW_THRESHOLD must be a number in [0, 1]; got "${thresholdText}".`);
+    throw invalid(`POWERCONTEXT_SERVER_REVIEW_THRESHOLD must be a number in [0, 1]; got "${thresholdText}".`);
   }
   const model = loadModelConfig(env);
   const embedding = loadEmbeddingConfig(env);
-  const extractor = oneOf(env, "POWERCONTEXT_EXTRACTOR", EXTRACTOR_NAMES, "rules");
+  const extractor = oneOf(env, "POWERCONTEXT_SERVER_EXTRACTOR", EXTRACTOR_NAMES, "rules");
   if (extractor === "llm" && model === null)
-    throw invalid("POWERCONTEXT_EXTRACTOR=llm needs a model: set POWERCONTEXT_MODEL_BASE_URL.");
+    throw invalid("POWERCONTEXT_SERVER_EXTRACTOR=llm needs a model: set POWERCONTEXT_SERVER_MODEL_BASE_URL.");
   return {
     host,
     port,
@@ -239,10 +277,12 @@ export function loadConfig(env: Environment, flags: ConfigFlags = {}): Config {
     token,
     reviewPolicy: mode === "auto" ? { mode, threshold } : { mode },
     extractor,
-    logLevel: oneOf(env, "POWERCONTEXT_LOG_LEVEL", LOG_LEVELS, "info"),
-    sqliteSynchronous: oneOf(env, "POWERCONTEXT_SQLITE_SYNCHRONOUS", ["full", "normal"], "full"),
+    logLevel: oneOf(env, "POWERCONTEXT_SERVER_LOG_LEVEL", LOG_LEVELS, "info"),
+    sqliteSynchronous: oneOf(env, "POWERCONTEXT_SERVER_SQLITE_SYNCHRONOUS", ["full", "normal"], "full"),
     model,
     embedding,
-    semanticRecall: oneOf(env, "POWERCONTEXT_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
+    semanticRecall: oneOf(env, "POWERCONTEXT_SERVER_SEMANTIC_RECALL", ["builtin", "off"], "builtin"),
+    handoffReports: switchSetting(env, "POWERCONTEXT_SERVER_HANDOFF_REPORT_ENABLED", true),
+    externalSkills: loadExternalSkillsConfig(env),
   };
 }

@@ -25,6 +25,20 @@ export const ERROR_CODES = [
   "inference_unavailable",
   "schema_too_new",
   "configuration_invalid",
+  // Handoff Reports, with upstream's codes (activity_conflict and report_too_large are ours: upstream names no code).
+  "project_not_found",
+  "scope_not_grouped",
+  "workspace_not_bound",
+  "project_conflict",
+  "workstream_conflict",
+  "scope_already_grouped",
+  "workspace_binding_conflict",
+  "activity_conflict",
+  "report_too_large",
+  // Experience, Skill and external Skills (issue 19).
+  "artifact_conflict",
+  "external_skill_not_found",
+  "external_skill_unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

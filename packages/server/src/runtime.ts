@@ -1,6 +1,8 @@
 // The real-world defaults for the domain's dependencies: system clock, random ids, the configured model (if any),
 // extractor and review policy.
 import { randomBytes } from "node:crypto";
+import { ExternalSkillRegistry, type ExternalSkills } from "./domain/external-skills/registry.ts";
+import { createSkillFolders } from "./external-skills/skill-folders.ts";
 import type { Config, EmbeddingConfig } from "./config.ts";
 import type { Clock, DomainDeps, IdSource } from "./domain/deps.ts";
 import { createExtractor } from "./domain/extract/index.ts";
@@ -19,7 +21,7 @@ export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
 export const RANDOM_IDS: IdSource = { next: (prefix) => `${prefix}${randomBytes(16).toString("hex")}` };
 
 export type RuntimeConfig = Pick<Config, "extractor" | "reviewPolicy"> &
-  Partial<Pick<Config, "model" | "embedding" | "semanticRecall">>;
+  Partial<Pick<Config, "model" | "embedding" | "semanticRecall" | "externalSkills">>;
 
 /** The configured model provider, or null without one. */
 export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | null {
@@ -31,6 +33,17 @@ export function createModel(config: Pick<RuntimeConfig, "model">): ChatModel | n
     timeoutMs: config.model.timeoutMs,
     concurrency: config.model.concurrency,
   });
+}
+
+/** The external Skill registry over the configured roots, or null without any (the default). */
+export function createExternalSkills(config: Pick<RuntimeConfig, "externalSkills">): ExternalSkills | null {
+  const configured = config.externalSkills;
+  if (!configured) return null;
+  return {
+    folders: createSkillFolders(configured.roots),
+    registry: new ExternalSkillRegistry(),
+    host_id: configured.hostId,
+  };
 }
 
 /** The configured embedder, or null without one (the default). */
@@ -95,5 +108,6 @@ export function createDomainDeps(
     embedder: overrides.embedder !== undefined ? overrides.embedder : createEmbedder(config),
     semantic: config.semanticRecall === "off" ? null : new VectorIndex(store, builtin),
     endpoint: createEndpointIndex(store, builtin, config),
+    externalSkills: createExternalSkills(config),
   };
 }

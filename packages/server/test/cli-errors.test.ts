@@ -21,7 +21,9 @@ interface Run {
 
 async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   try {
-    const options = { env: { ...process.env, POWERCONTEXT_SERVER_URL: "", POWERCONTEXT_SERVER_TOKEN: "", ...env } };
+    const options = {
+      env: { ...process.env, POWERCONTEXT_CLIENT_SERVER_URL: "", POWERCONTEXT_SERVER_TOKEN: "", ...env },
+    };
     const { stdout, stderr } = await exec(process.execPath, [...BIN_NODE_FLAGS, BIN_PATH, ...args], options);
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -37,7 +39,7 @@ describe("CLI errors against a Server with a token", () => {
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pc-cli-errors-"));
     server = await startServerProcess(dataDir, {
-      POWERCONTEXT_REVIEW_POLICY: "manual",
+      POWERCONTEXT_SERVER_REVIEW_POLICY: "manual",
       POWERCONTEXT_SERVER_TOKEN: TOKEN,
     });
   });

@@ -17,7 +17,7 @@ async function cli(
   stdin = "",
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [...BIN_NODE_FLAGS, BIN_PATH, ...args], {
-    env: { ...process.env, POWERCONTEXT_SERVER_URL: "", POWERCONTEXT_SERVER_TOKEN: "", ...env },
+    env: { ...process.env, POWERCONTEXT_CLIENT_SERVER_URL: "", POWERCONTEXT_SERVER_TOKEN: "", ...env },
   });
   let stdout = "";
   let stderr = "";

@@ -17,7 +17,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
       process.execPath,
       ["--disable-warning=ExperimentalWarning", BIN_PATH, ...args],
       {
-        env: { ...process.env, POWERCONTEXT_SERVER_URL: "" },
+        env: { ...process.env, POWERCONTEXT_CLIENT_SERVER_URL: "" },
       },
     );
     return { code: 0, stdout, stderr };
@@ -32,7 +32,7 @@ describe("powercontext CLI", () => {
   let dataDir: string;
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pc-cli-"));
-    server = await startServerProcess(dataDir, { POWERCONTEXT_REVIEW_POLICY: "manual" });
+    server = await startServerProcess(dataDir, { POWERCONTEXT_SERVER_REVIEW_POLICY: "manual" });
   });
   after(() => {
     server.child.kill("SIGKILL");

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { createFixture, PACKAGE_DIR, PI_VERSIONS, writeFakePi } from "./pi-cli-fixture.ts";
+import { createFixture, PACKAGE_DIR, PI_VERSIONS, REAL_PI, writeFakePi } from "./pi-cli-fixture.ts";
 
 interface Check {
   name: string;
@@ -24,7 +24,12 @@ for (const version of PI_VERSIONS) {
       assert.equal(result.code, 0, result.stdout + result.stderr);
       const report = JSON.parse(result.stdout);
       assert.equal(report.ok, true);
-      assert.deepEqual(statuses(report.checks), ["pi executable:ok", "pi list:ok", "powercontext-pi manifest:ok"]);
+      assert.deepEqual(statuses(report.checks), [
+        "pi executable:ok",
+        "pi list:ok",
+        "powercontext-pi manifest:ok",
+        "package loads:ok",
+      ]);
       assert.equal(report.package_dir, PACKAGE_DIR.replace(/\/$/, ""));
       assert.equal(report.deep.prompt_sent, false);
       assert.equal(report.deep.version_verified, false);
@@ -53,6 +58,30 @@ test("doctor pi fails when no powercontext-pi manifest is installed, and without
   const human = await fixture.cli(["doctor", "pi", "--pi", "/nonexistent/pi"]);
   assert.equal(human.code, 1);
   assert.match(human.stdout, /FAIL {2}pi executable: \/nonexistent\/pi is not an executable file/);
+});
+
+test("doctor pi fails when the registered package does not load in Pi, and names the missing module", async (t) => {
+  const fixture = createFixture({ workspaceLinks: false });
+  t.after(() => fixture.remove());
+  const copy = fixture.copyPackage("without-dependencies");
+  execFileSync(REAL_PI, ["install", copy], { env: fixture.env() });
+  const result = await fixture.cli(["doctor", "pi", "--json"]);
+  assert.equal(result.code, 1, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout);
+  assert.deepEqual(statuses(report.checks), [
+    "pi executable:ok",
+    "pi list:ok",
+    "powercontext-pi manifest:ok",
+    "package loads:failed",
+  ]);
+  assert.match(
+    report.checks[3].detail,
+    /does not load in an isolated Pi .*Cannot find module '@powercontext\/(pi-kit|protocol)'/,
+  );
+  assert.equal(report.deep, undefined, "without --deep the preflight report is not attached");
+  const human = await fixture.cli(["doctor", "pi"]);
+  assert.match(human.stdout, /FAIL {2}package loads: /);
+  assert.match(human.stdout, /Pi is not ready for PowerContext/);
 });
 
 test("doctor pi --deep fails against a fake pi that answers with a wrong shape, and says why", async (t) => {
@@ -95,8 +124,8 @@ process.stdin.on("end", () => process.exit(0));
   assert.equal(report.ok, false);
   assert.deepEqual(
     statuses(report.checks),
-    ["pi executable:ok", "pi list:ok", "powercontext-pi manifest:ok"],
-    "the seed's boundary alone passes",
+    ["pi executable:ok", "pi list:ok", "powercontext-pi manifest:ok", "package loads:failed"],
+    "the manifest alone passes, but the package does not load",
   );
   assert.deepEqual(statuses(report.deep.checks), [
     "host version:ok",

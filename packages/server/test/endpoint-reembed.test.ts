@@ -43,7 +43,7 @@ async function runUntil(
   work: (url: string) => Promise<void>,
   done: (lines: LogLine[]) => boolean,
 ): Promise<LogLine[]> {
-  const server = await startServerProcess(dataDir, { ...env, POWERCONTEXT_LOG_LEVEL: "info" });
+  const server = await startServerProcess(dataDir, { ...env, POWERCONTEXT_SERVER_LOG_LEVEL: "info" });
   t.after(() => server.child.kill("SIGKILL"));
   const lines: LogLine[] = [];
   let pending = "";
@@ -73,8 +73,8 @@ test("switching the embedding model re-embeds every entry at start with progress
   const dataDir = mkdtempSync(join(tmpdir(), "pc-reembed-"));
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = (model: string) => ({
-    POWERCONTEXT_EMBEDDING_BASE_URL: fake.baseUrl,
-    POWERCONTEXT_EMBEDDING_MODEL: model,
+    POWERCONTEXT_SERVER_EMBEDDING_BASE_URL: fake.baseUrl,
+    POWERCONTEXT_SERVER_EMBEDDING_MODEL: model,
   });
   const post = (url: string, path: string, body: unknown) =>
     fetch(`${url}${path}`, {

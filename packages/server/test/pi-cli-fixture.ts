@@ -10,7 +10,7 @@ import { HERMETIC_ENV, PACKAGE_DIR } from "../../pi/test/support/pi-rpc.ts";
 
 export { PACKAGE_DIR, PI_VERSIONS } from "../../pi/test/support/pi-rpc.ts";
 
-const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const BIN_DIR = join(REPO_ROOT, "node_modules", ".bin");
 
 export interface PiCliFixture {
@@ -28,16 +28,22 @@ export interface PiCliFixture {
   remove(): void;
 }
 
-export function createFixture(): PiCliFixture {
+/**
+ * `workspaceLinks: false` leaves out the root's node_modules, so nothing under the root resolves
+ * @powercontext/protocol unless a package brings its own copy.
+ */
+export function createFixture({ workspaceLinks = true }: { workspaceLinks?: boolean } = {}): PiCliFixture {
   const root = mkdtempSync(join(tmpdir(), "pc-setup-pi-"));
   const home = join(root, "home");
   const agentDir = join(home, ".pi", "agent");
   const dataDir = join(root, "data");
   mkdirSync(agentDir, { recursive: true });
-  mkdirSync(join(root, "node_modules", "@powercontext"), { recursive: true });
   // What `npm install` in a checkout provides: the workspace packages powercontext-pi depends on.
-  for (const name of ["protocol", "pi-kit"])
-    symlinkSync(join(REPO_ROOT, "packages", name), join(root, "node_modules", "@powercontext", name));
+  if (workspaceLinks) {
+    mkdirSync(join(root, "node_modules", "@powercontext"), { recursive: true });
+    for (const name of ["protocol", "pi-kit"])
+      symlinkSync(join(REPO_ROOT, "packages", name), join(root, "node_modules", "@powercontext", name));
+  }
   const fixture: PiCliFixture = {
     root,
     home,

@@ -50,7 +50,7 @@ test("server run --json prints exactly one JSON line with the bound address; log
   ];
   const env = {
     ...process.env,
-    POWERCONTEXT_LOG_LEVEL: "info",
+    POWERCONTEXT_SERVER_LOG_LEVEL: "info",
     POWERCONTEXT_SERVER_TOKEN: "lifecycle-token-0123456789",
   };
   const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -82,7 +82,7 @@ test("SIGTERM to `npx powercontext server run` stops the Server too", async (t) 
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const npx = spawn("npx", ["powercontext", "server", "run", "--port", "0", "--data-dir", dataDir, "--json"], {
     cwd: REPO_ROOT,
-    env: { ...process.env, POWERCONTEXT_LOG_LEVEL: "silent" },
+    env: { ...process.env, POWERCONTEXT_SERVER_LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let serverPid = 0;

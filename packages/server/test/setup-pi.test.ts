@@ -1,53 +1,30 @@
-// `powercontext setup pi`: from a local bare Git repository acting as the remote, with failures injected during the
-// swap and in `pi install`. Every test has its own HOME, Pi agent dir and data dir.
+// `powercontext setup pi`: from a local bare Git repository (made from this working tree) acting as the remote, with
+// failures injected during the swap, in `pi install` and in the fetched package itself. Every test has its own HOME,
+// Pi agent dir and data dir, and no node_modules the fetched package could borrow from: it must bring its own.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { NODE_COMMAND_RUNNER } from "../src/cli/command-runner.ts";
+import { type CommandRunner, NODE_COMMAND_RUNNER } from "../src/cli/command-runner.ts";
 import { NODE_FILE_OPS, type FileOps } from "../src/cli/pi/setup/file-ops.ts";
 import { setupPi } from "../src/cli/pi/setup/setup-pi.ts";
-import { createFixture, PACKAGE_DIR, REAL_PI, writeFakePi, type PiCliFixture } from "./pi-cli-fixture.ts";
+import { git, makeWorkspaceRemote } from "./git-remote.ts";
+import { createFixture, PACKAGE_DIR, type PiCliFixture, REAL_PI, writeFakePi } from "./pi-cli-fixture.ts";
+import { loadRegisteredPackages } from "./registered-pi.ts";
 
-const GIT = [
-  "-c",
-  "user.name=PowerContext Test",
-  "-c",
-  "user.email=test@example.invalid",
-  "-c",
-  "init.defaultBranch=main",
+const GIT_STEPS = [
+  "fetch",
+  "verify package",
+  "dependencies",
+  "load in pi",
+  "swap checkout",
+  "pi install",
+  "remove superseded",
+  "doctor pi",
 ];
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", [...GIT, ...args], {
-    cwd,
-    encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", HOME: cwd, GIT_CONFIG_NOSYSTEM: "1" },
-  }).trim();
-}
-
-/** A bare repository whose root is a copy of packages/pi, with one commit; returns its path and a work tree. */
-function makeRemote(fixture: PiCliFixture): { bare: string; work: string; commit(message: string): string } {
-  const work = fixture.copyPackage("remote-work");
-  git(work, "init", "--quiet");
-  git(work, "add", "-A");
-  git(work, "commit", "--quiet", "-m", "powercontext-pi");
-  const bare = join(fixture.root, "remote.git");
-  git(fixture.root, "clone", "--quiet", "--bare", work, bare);
-  git(work, "remote", "add", "origin", bare);
-  return {
-    bare,
-    work,
-    commit(message) {
-      writeFileSync(join(work, "CHANGELOG.md"), `${message}\n`);
-      git(work, "add", "-A");
-      git(work, "commit", "--quiet", "-m", message);
-      git(work, "push", "--quiet", "origin", "HEAD:main");
-      return git(work, "rev-parse", "HEAD");
-    },
-  };
-}
+const statuses = (steps: { name: string; status: string }[]) => steps.map((s) => `${s.name}:${s.status}`);
 
 function piInstall(fixture: PiCliFixture, dir: string): void {
   execFileSync(REAL_PI, ["install", dir], { env: fixture.env(), encoding: "utf8" });
@@ -57,10 +34,10 @@ function resolvedPackages(fixture: PiCliFixture): string[] {
   return fixture.settingsPackages().map((entry) => join(fixture.agentDir, String(entry)));
 }
 
-test("setup pi fetches a ref from a bare repository through staging, installs it and then removes the superseded registration", async (t) => {
-  const fixture = createFixture();
+test("a first install from a bare Git repository completes in one step, needs no npm install, and Pi loads it", async (t) => {
+  const fixture = createFixture({ workspaceLinks: false });
   t.after(() => fixture.remove());
-  const remote = makeRemote(fixture);
+  const remote = makeWorkspaceRemote(fixture.root);
   piInstall(fixture, PACKAGE_DIR);
   assert.deepEqual(resolvedPackages(fixture), [PACKAGE_DIR.replace(/\/$/, "")]);
 
@@ -69,37 +46,78 @@ test("setup pi fetches a ref from a bare repository through staging, installs it
   assert.equal(result.stderr, "", "--json suppresses progress");
   const report = JSON.parse(result.stdout);
   const checkout = join(fixture.dataDir, "pi", "checkout");
+  const installed = join(checkout, "packages", "pi");
   assert.equal(report.ok, true);
-  assert.equal(report.package_dir, checkout);
-  assert.equal(report.source.kind, "git");
+  assert.equal(report.package_dir, installed);
   assert.equal(report.source.commit, git(remote.work, "rev-parse", "HEAD"));
   assert.deepEqual(
-    report.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`),
-    ["fetch:ok", "verify package:ok", "swap checkout:ok", "pi install:ok", "remove superseded:ok", "doctor pi:ok"],
+    statuses(report.steps),
+    GIT_STEPS.map((name) => `${name}:ok`),
   );
+  assert.match(report.steps[2].detail, /bundled @powercontext\/pi-kit, @powercontext\/protocol/);
   assert.deepEqual(report.removed, [PACKAGE_DIR.replace(/\/$/, "")]);
-  assert.deepEqual(resolvedPackages(fixture), [checkout]);
+  assert.deepEqual(resolvedPackages(fixture), [installed]);
   assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "no staging or backup directory is left");
+  assert.equal(existsSync(join(checkout, "node_modules")), false, "no npm install ran in the checkout");
+  assert.deepEqual(readdirSync(join(installed, "node_modules", "@powercontext")).sort(), ["pi-kit", "protocol"]);
   assert.equal(
     readFileSync(join(checkout, ".git", "config"), "utf8").includes(remote.bare),
     false,
     "the remote is not stored in the checkout",
   );
+  const loaded = await loadRegisteredPackages(fixture);
+  assert.equal(loaded.pcFrom, installed, loaded.stderr);
+});
+
+test("an update completes in one step, and an update whose package does not load leaves Pi working", async (t) => {
+  const fixture = createFixture({ workspaceLinks: false });
+  t.after(() => fixture.remove());
+  const remote = makeWorkspaceRemote(fixture.root);
+  const first = await fixture.cli(["setup", "pi", "--source", remote.bare, "--ref", "main"]);
+  assert.equal(first.code, 0, first.stdout + first.stderr);
+  const checkout = join(fixture.dataDir, "pi", "checkout");
+  const installed = join(checkout, "packages", "pi");
 
   const second = remote.commit("second");
-  const human = await fixture.cli(["setup", "pi", "--source", remote.bare, "--ref", "main"]);
-  assert.equal(human.code, 0, human.stderr);
-  assert.match(human.stderr, /setup pi: \[1\/6\] ok {4}fetch: .* main → [0-9a-f]{40}/);
-  assert.match(human.stderr, /setup pi: \[6\/6\] ok {4}doctor pi/);
-  assert.match(human.stdout, /powercontext-pi is installed from/);
+  const update = await fixture.cli(["setup", "pi", "--source", remote.bare, "--ref", "main"]);
+  assert.equal(update.code, 0, update.stdout + update.stderr);
+  assert.match(update.stderr, /setup pi: \[1\/8\] ok {4}fetch: .* main → [0-9a-f]{40}/);
+  assert.match(update.stderr, /setup pi: \[4\/8\] ok {4}load in pi: the extension and the project-context Skill load/);
+  assert.match(update.stderr, /setup pi: \[8\/8\] ok {4}doctor pi/);
+  assert.match(update.stdout, /powercontext-pi is installed from/);
   assert.equal(git(checkout, "rev-parse", "HEAD"), second);
-  assert.deepEqual(resolvedPackages(fixture), [checkout]);
+  assert.deepEqual(resolvedPackages(fixture), [installed]);
+  assert.equal((await loadRegisteredPackages(fixture)).pcFrom, installed);
+
+  const settings = readFileSync(join(fixture.agentDir, "settings.json"), "utf8");
+  const extension = readFileSync(join(remote.work, "packages/pi/extensions/powercontext.ts"), "utf8");
+  remote.commit("broken", {
+    "packages/pi/extensions/powercontext.ts": `import "@powercontext/not-in-the-workspace";\n${extension}`,
+  });
+  const broken = await fixture.cli(["setup", "pi", "--source", remote.bare, "--ref", "main", "--json"]);
+  assert.equal(broken.code, 1, broken.stdout + broken.stderr);
+  const report = JSON.parse(broken.stdout);
+  assert.deepEqual(statuses(report.steps), ["fetch:ok", "verify package:ok", "dependencies:ok", "load in pi:failed"]);
+  assert.match(report.steps[3].detail, /Cannot find module '@powercontext\/not-in-the-workspace'/);
+  assert.match(report.steps[3].detail, /the previous checkout and registration are unchanged/);
+  assert.equal(git(checkout, "rev-parse", "HEAD"), second, "the previous checkout is in place");
+  assert.equal(
+    readFileSync(join(fixture.agentDir, "settings.json"), "utf8"),
+    settings,
+    "the registration is unchanged",
+  );
+  assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "the staging directory is removed");
+  const loaded = await loadRegisteredPackages(fixture);
+  assert.equal(loaded.pcFrom, installed, loaded.stderr);
+  assert.doesNotMatch(loaded.stderr, /Failed to load extension/);
+  const doctor = await fixture.cli(["doctor", "pi", "--json"]);
+  assert.equal(doctor.code, 0, doctor.stdout);
 });
 
 test("a failure during the swap leaves the previous checkout in place", async (t) => {
-  const fixture = createFixture();
+  const fixture = createFixture({ workspaceLinks: false });
   t.after(() => fixture.remove());
-  const remote = makeRemote(fixture);
+  const remote = makeWorkspaceRemote(fixture.root);
   const first = git(remote.work, "rev-parse", "HEAD");
   const deps = {
     runner: NODE_COMMAND_RUNNER,
@@ -111,6 +129,7 @@ test("a failure during the swap leaves the previous checkout in place", async (t
   const installed = await setupPi({ ...deps, files: NODE_FILE_OPS }, { source: remote.bare, ref: "main" });
   assert.equal(installed.ok, true, JSON.stringify(installed.steps));
   const checkout = join(fixture.dataDir, "pi", "checkout");
+  const installedDir = join(checkout, "packages", "pi");
 
   remote.commit("second");
   const failingSwap: FileOps = {
@@ -132,7 +151,41 @@ test("a failure during the swap leaves the previous checkout in place", async (t
   );
   assert.equal(git(checkout, "rev-parse", "HEAD"), first, "the previous checkout is in place");
   assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "staging and backup are gone");
-  assert.deepEqual(resolvedPackages(fixture), [checkout]);
+  assert.deepEqual(resolvedPackages(fixture), [installedDir]);
+});
+
+test("a pi install that fails after the swap puts the previous checkout back, and Pi keeps loading it", async (t) => {
+  const fixture = createFixture({ workspaceLinks: false });
+  t.after(() => fixture.remove());
+  const remote = makeWorkspaceRemote(fixture.root);
+  const first = git(remote.work, "rev-parse", "HEAD");
+  const deps = {
+    env: fixture.env(),
+    files: NODE_FILE_OPS,
+    dataDir: fixture.dataDir,
+    defaultPackageDir: null,
+    onProgress: () => undefined,
+  };
+  const installed = await setupPi({ ...deps, runner: NODE_COMMAND_RUNNER }, { source: remote.bare, ref: "main" });
+  assert.equal(installed.ok, true, JSON.stringify(installed.steps));
+  const checkout = join(fixture.dataDir, "pi", "checkout");
+  const settings = readFileSync(join(fixture.agentDir, "settings.json"), "utf8");
+
+  remote.commit("second");
+  const failingInstall: CommandRunner = {
+    run: (command, args, options) =>
+      args[0] === "install"
+        ? Promise.resolve({ code: 1, stdout: "", stderr: "injected" })
+        : NODE_COMMAND_RUNNER.run(command, args, options),
+  };
+  const failed = await setupPi({ ...deps, runner: failingInstall }, { source: remote.bare, ref: "main" });
+  assert.equal(failed.ok, false);
+  assert.deepEqual(statuses(failed.steps), [...GIT_STEPS.slice(0, 5).map((name) => `${name}:ok`), "pi install:failed"]);
+  assert.equal(git(checkout, "rev-parse", "HEAD"), first, "the previous checkout is back");
+  assert.deepEqual(readdirSync(join(fixture.dataDir, "pi")), ["checkout"], "no staging or backup directory is left");
+  assert.equal(readFileSync(join(fixture.agentDir, "settings.json"), "utf8"), settings);
+  const loaded = await loadRegisteredPackages(fixture);
+  assert.equal(loaded.pcFrom, join(checkout, "packages", "pi"), loaded.stderr);
 });
 
 test("a failing pi install does not remove earlier registrations", async (t) => {
@@ -159,14 +212,14 @@ process.exit(spawnSync(${JSON.stringify(REAL_PI)}, args, { stdio: "inherit" }).s
   assert.equal(result.code, 1, result.stdout + result.stderr);
   const report = JSON.parse(result.stdout);
   assert.equal(report.ok, false);
-  assert.deepEqual(
-    report.steps.map((s: { name: string; status: string }) => `${s.name}:${s.status}`),
-    ["verify package:ok", "pi install:failed"],
-  );
-  assert.match(report.steps[1].detail, /earlier registrations were left in place/);
+  assert.deepEqual(statuses(report.steps), ["verify package:ok", "load in pi:ok", "pi install:failed"]);
+  assert.match(report.steps[2].detail, /earlier registrations and checkouts were left in place/);
   assert.deepEqual(report.removed, []);
   assert.equal(readFileSync(join(fixture.agentDir, "settings.json"), "utf8"), before);
-  const calls = readFileSync(log, "utf8").trim().split("\n");
+  const calls = readFileSync(log, "utf8")
+    .trim()
+    .split("\n")
+    .filter((call) => /^(install|remove) /.test(call));
   assert.deepEqual(calls, [`install ${copy}`], "no `pi remove` after the failed install");
 });
 

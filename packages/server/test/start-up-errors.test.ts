@@ -15,7 +15,7 @@ const exec = promisify(execFile);
 async function serverRun(env: Record<string, string>, args: string[] = []) {
   try {
     await exec(process.execPath, [...BIN_NODE_FLAGS, BIN_PATH, "server", "run", "--port", "0", "--json", ...args], {
-      env: { ...process.env, POWERCONTEXT_LOG_LEVEL: "silent", ...env },
+      env: { ...process.env, POWERCONTEXT_SERVER_LOG_LEVEL: "silent", ...env },
       timeout: 30_000,
     });
     return { code: 0, stdout: "" };

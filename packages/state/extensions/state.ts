@@ -1,16 +1,16 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { createStderrLogger, failOpen, notifyOrStderr, renderToolResult } from "@powercontext/pi-kit";
+import { failOpen, notifyOrStderr, renderToolResult } from "@powercontext/pi-kit";
 import { activateState } from "../src/activate.ts";
 import { runStateCommand, STATE_COMMAND_DESCRIPTION } from "../src/commands/state.ts";
+import { openDiagnostics } from "../src/diagnostics.ts";
 import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
 import type { StoreSeams } from "../src/runtime.ts";
 import { blockBarredCall, runPatchState } from "../src/tools/patch-state.ts";
 import { runReadState } from "../src/tools/read-state.ts";
-import { PATCH_STATE_DESCRIPTION, PatchStateParameters } from "../src/tools/schemas.ts";
-import { READ_STATE_DESCRIPTION, ReadStateParameters } from "../src/tools/schemas.ts";
+import * as schemas from "../src/tools/schemas.ts";
 
 export default function powercontextState(pi: ExtensionAPI): void {
   registerState(pi);
@@ -18,7 +18,8 @@ export default function powercontextState(pi: ExtensionAPI): void {
 
 /** Registers powercontext-state; `seams` are for tests only (the real entry passes none). */
 export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
-  const log = createStderrLogger("powercontext-state");
+  const { log, attach } = openDiagnostics(process.env);
+  pi.on("session_start", (_event, ctx) => attach(ctx));
   const deps = activateState(pi, process.env, log, seams);
   if (deps === null) return;
   const { runtime } = deps;
@@ -26,9 +27,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
 
   pi.on(
     "session_start",
-    failOpen(reporting, "session_start", async (event, ctx) => {
-      await runtime.start(ctx, event);
-    }),
+    failOpen(reporting, "session_start", async (event, ctx) => void (await runtime.start(ctx, event))),
   );
   pi.on(
     "session_before_fork",
@@ -54,24 +53,25 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   pi.registerTool({
     name: "patch_state",
     label: "Patch State",
-    description: PATCH_STATE_DESCRIPTION,
-    parameters: PatchStateParameters,
+    description: schemas.PATCH_STATE_DESCRIPTION,
+    parameters: schemas.PatchStateParameters,
     execute: async (toolCallId, params, _signal, _onUpdate, ctx) =>
       renderToolResult(await runPatchState(runtime, params, ctx, toolCallId)),
   });
   pi.registerTool({
     name: "read_state",
     label: "Read State",
-    description: READ_STATE_DESCRIPTION,
-    parameters: ReadStateParameters,
+    description: schemas.READ_STATE_DESCRIPTION,
+    parameters: schemas.ReadStateParameters,
     execute: async (_toolCallId, params, _signal, _onUpdate, ctx) =>
       renderToolResult(await runReadState(runtime, params, ctx)),
   });
   pi.registerCommand("state", {
     description: STATE_COMMAND_DESCRIPTION,
     handler: async (args, ctx) => {
-      const outcome = await runStateCommand(deps, args, ctx);
-      notifyOrStderr(ctx, JSON.stringify(outcome), outcome.ok ? "info" : "error");
+      attach(ctx);
+      const report = await runStateCommand(deps, args, ctx);
+      notifyOrStderr(ctx, report.text, report.level);
     },
   });
 }

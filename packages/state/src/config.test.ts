@@ -38,8 +38,8 @@ test("an invalid value is refused by the variable's name", () => {
     );
 });
 
-test("docs/state.md lists every variable the package reads", () => {
-  const docs = readFileSync(new URL("../../../docs/state.md", import.meta.url), "utf8");
+test("docs/configuration.md lists every variable the package reads", () => {
+  const docs = readFileSync(new URL("../../../docs/configuration.md", import.meta.url), "utf8");
   for (const name of Object.keys(StateEnvironment.properties).filter((name) => name.startsWith("POWERCONTEXT_")))
     assert.match(docs, new RegExp(`\\| \`${name}\` \\|`), name);
 });

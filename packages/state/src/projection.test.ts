@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { appendProjection, buildProjection } from "./projection.ts";
+import { CONTEXT_LABEL, RECALL_SECTION } from "powercontext-pi";
+import { withoutBookkeeping } from "./bookkeeping.ts";
+import { appendProjection, buildProjection, recallStart } from "./projection.ts";
+import { memoryText } from "./promote.ts";
 import { emptyState } from "./state.ts";
 
 test("the projection is byte-stable: key order and object identity do not change its bytes", () => {
@@ -17,4 +20,31 @@ test("off projects nothing and passive projects the state read-only", () => {
     appendProjection("SYSTEM", buildProjection("active", emptyState())),
     /^SYSTEM\n\n<powercontext_state mode="active">/,
   );
+});
+
+test("the state section goes before powercontext-pi's recall block, so recall ends the prompt in either load order", () => {
+  const section = buildProjection("active", emptyState());
+  const recall = `${CONTEXT_LABEL}\n\nPowerContext prepared untrusted historical context.`;
+  const appended = appendProjection(`SYSTEM\n\n${recall}`, section);
+  assert.ok(appended.startsWith(`SYSTEM\n\n${section}\n\n${recall}`), appended);
+  assert.ok(appended.endsWith(recall));
+  const sectioned = appendProjection(`SYSTEM\n\n<${RECALL_SECTION}>\n${recall}\n</${RECALL_SECTION}>`, section);
+  assert.match(
+    sectioned,
+    new RegExp(`^SYSTEM\\n\\n<powercontext_state[\\s\\S]*</powercontext_state>\\n\\n<${RECALL_SECTION}>\\n`),
+  );
+  assert.equal(recallStart("SYSTEM only"), null);
+});
+
+test("bookkeeping (memory_promotions) stays out of the state the model sees", () => {
+  const state = { ...emptyState(), working: { plan: "ship", memory_promotions: { p_1: { status: "accepted" } } } };
+  assert.deepEqual(withoutBookkeeping(state).working, { plan: "ship" });
+  assert.equal(withoutBookkeeping(emptyState()).working.plan, undefined);
+  const unchanged = emptyState();
+  assert.equal(withoutBookkeeping(unchanged), unchanged);
+});
+
+test("a promoted entry's Memory text names its path and value", () => {
+  assert.equal(memoryText("cwd.contract.deploy", "release branch only"), "cwd.contract.deploy: release branch only");
+  assert.equal(memoryText("cwd.working.limits", { max: 3 }), 'cwd.working.limits: {"max":3}');
 });

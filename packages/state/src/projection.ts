@@ -1,6 +1,7 @@
 // The model-visible projection: one byte-stable section appended to the system prompt at before_agent_start.
 // Its bytes depend only on the mode and the effective state (canonical JSON), never on time or order of writes.
 import { canonicalJson } from "@powercontext/protocol";
+import { CONTEXT_LABEL, RECALL_SECTION } from "powercontext-pi";
 import type { Mode } from "./modes.ts";
 import type { ScopeState } from "./types.ts";
 
@@ -20,7 +21,27 @@ export function buildProjection(mode: Mode, effective: ScopeState): string | nul
   return `${PROJECTION_OPEN} mode="${mode}">\n${guide}\n${canonicalJson(effective)}\n${PROJECTION_CLOSE}`;
 }
 
-/** The system prompt with the section appended (the prompt is unchanged when there is no section). */
+/**
+ * Where powercontext-pi's recall block starts in a system prompt (the labelled block it appends, or its prompt
+ * section as Pi renders it), or null. The order is fixed whatever order the extensions load in: Pi's prompt, then
+ * this section, then recall, which ends the prompt (docs/pi.md).
+ */
+export function recallStart(systemPrompt: string): number | null {
+  let start: number | null = null;
+  for (const marker of [`\n${CONTEXT_LABEL}\n`, `\n<${RECALL_SECTION}>\n`]) {
+    const at = systemPrompt.lastIndexOf(marker);
+    if (at >= 0 && (start === null || at + 1 < start)) start = at + 1;
+  }
+  return start;
+}
+
+/**
+ * The system prompt with the section added: before the recall block when the prompt holds one, else at its end.
+ * The prompt is unchanged when there is no section.
+ */
 export function appendProjection(systemPrompt: string, section: string | null): string {
-  return section === null ? systemPrompt : `${systemPrompt}\n\n${section}`;
+  if (section === null) return systemPrompt;
+  const start = recallStart(systemPrompt);
+  if (start === null) return `${systemPrompt}\n\n${section}`;
+  return `${systemPrompt.slice(0, start)}${section}\n\n${systemPrompt.slice(start)}`;
 }

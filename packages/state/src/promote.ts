@@ -64,6 +64,14 @@ function describeServerError(error: unknown): { code: string; status: number | n
   return { code, status };
 }
 
+/**
+ * The Memory text of a state entry: its path and its value ("cwd.contract.deploy: release branch only"), so the
+ * entry explains itself and a question about deploying finds it; the value alone would lose what it is about.
+ */
+export function memoryText(target: string, value: JsonValue): string {
+  return `${target}: ${typeof value === "string" ? value : canonicalJson(value)}`;
+}
+
 /** `/state promote <scope>.<plane>.<key> [kind]`. Never rejects. */
 export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: string): Promise<Outcome> {
   const [target = "", kind = "agent-note"] = args.trim().split(/\s+/);
@@ -71,7 +79,7 @@ export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: st
   if (path === null)
     return failure(
       "invalid_request",
-      "usage: /state promote <effective|global|cwd|session>.<artifacts|contract|working>.<key> [kind]",
+      "Usage: /state promote <effective|global|cwd|session>.<artifacts|contract|working>.<key> [kind]",
     );
   try {
     const session = await deps.runtime.refresh(ctx);
@@ -83,7 +91,7 @@ export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: st
     const source: ScopeState = path.scope === "effective" ? overlayScopes(states) : states[path.scope];
     const value: JsonValue | undefined = source[path.plane][path.key];
     if (value === undefined) return failure("not_found", `${target} does not exist.`);
-    const text = typeof value === "string" ? value : canonicalJson(value);
+    const text = memoryText(target, value);
     if (utf8Length(text) > MAX_MEMORY_TEXT_BYTES)
       return failure("too_large", `${target} is over ${MAX_MEMORY_TEXT_BYTES} bytes; shorten it before promoting.`);
     const body = { kind, text, reason: `Promoted from powercontext-state ${target}` };
@@ -98,7 +106,7 @@ export async function promoteEntry(deps: PromoteDeps, ctx: HostContext, args: st
       return failure("unavailable", "PowerContext Server settings are invalid (POWERCONTEXT_PI_*); nothing was sent.");
     if (!ctx.hasUI)
       return failure("confirmation_required", "Promotion needs interactive confirmation; nothing was sent.");
-    if (!(await ctx.ui.confirm(CONFIRM_TITLE, `Save ${target} as a ${kind} Memory entry:\n${text.slice(0, 600)}`)))
+    if (!(await ctx.ui.confirm(CONFIRM_TITLE, `Save to Memory (kind: ${kind}):\n${text.slice(0, 600)}`)))
       return failure("cancelled", "The user declined; nothing was sent.");
     const id = `p_${randomBytes(6).toString("hex")}`;
     const owner = session.keys.session;

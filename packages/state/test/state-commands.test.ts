@@ -37,40 +37,40 @@ for (const version of PI_VERSIONS) {
       await pi.prompt(
         script([{ call: "patch_state", args: { cwd: { contract: { db: "PostgreSQL 16 for billing" } } } }]),
       );
-      assert.deepEqual(await pi.command("/state mode passive"), { ok: true, mode: "passive" });
+      assert.deepEqual(await pi.command("/state mode passive --json"), { ok: true, mode: "passive" });
       const passive = await lastRequestOf("hello passive");
       assert.match(passive.system, /<powercontext_state mode="passive">[\s\S]*PostgreSQL 16/);
       assert.deepEqual(
         passive.tools.filter((name) => name.endsWith("_state")),
         [],
       );
-      await pi.command("/state mode off");
+      await pi.command("/state mode off --json");
       const off = await lastRequestOf("hello off");
       assert.doesNotMatch(off.system, /powercontext_state/);
-      assert.equal((await pi.command("/state status")).mode, "off");
-      await pi.command("/state mode active");
+      assert.equal((await pi.command("/state status --json")).mode, "off");
+      await pi.command("/state mode active --json");
       const active = await lastRequestOf("hello active");
       assert.match(active.system, /<powercontext_state mode="active">/);
       assert.deepEqual(active.tools.filter((name) => name.endsWith("_state")).sort(), ["patch_state", "read_state"]);
     });
 
     test("promotion saves a state entry as a Server Memory entry after confirmation and records it", async () => {
-      const promoted = await pi.command("/state promote cwd.contract.db decision");
+      const promoted = await pi.command("/state promote cwd.contract.db decision --json");
       assert.equal(promoted.ok, true, JSON.stringify(promoted));
       assert.equal(promoted.status, "accepted");
       const entry = promoted.entry as { text: string; kind: string; citation: unknown };
-      assert.deepEqual([entry.kind, entry.text], ["decision", "PostgreSQL 16 for billing"]);
-      const status = await pi.command("/state status");
+      assert.deepEqual([entry.kind, entry.text], ["decision", "cwd.contract.db: PostgreSQL 16 for billing"]);
+      const status = await pi.command("/state status --json");
       assert.equal(status.promotions, 1);
     });
 
     test("a promotion the user declines sends and records nothing, and the entry is kept", async () => {
-      const before = await pi.command("/state status");
+      const before = await pi.command("/state status --json");
       pi.respondUi = (request) =>
         request.method === "confirm" ? { confirmed: false } : request.method === "notify" ? null : { cancelled: true };
       const from = pi.events.length;
       try {
-        const declined = await pi.command("/state promote cwd.contract.db decision");
+        const declined = await pi.command("/state promote cwd.contract.db decision --json");
         assert.equal(declined.ok, false);
         assert.equal(declined.code, "cancelled");
         assert.match(String(declined.message), /nothing was sent/);
@@ -82,7 +82,7 @@ for (const version of PI_VERSIONS) {
         .slice(from)
         .filter((event) => event.type === "extension_ui_request" && event.method === "confirm");
       assert.equal(asked.length, 1, "the user was asked once");
-      const after = await pi.command("/state status");
+      const after = await pi.command("/state status --json");
       assert.equal(after.promotions, before.promotions, "no promotion record: the record precedes any send");
       assert.deepEqual(after.scopes, before.scopes, "no scope file changed");
       const read = await lastRequestOf("after decline");
@@ -98,16 +98,22 @@ for (const version of PI_VERSIONS) {
           },
         ]),
       );
-      const secret = await pi.command("/state promote cwd.working.key");
+      const secret = await pi.command("/state promote cwd.working.key --json");
       assert.equal(secret.code, "secret_rejected");
       server.child.kill("SIGTERM");
       await server.exited;
-      const failed = await pi.command("/state promote cwd.working.plan");
+      const promotions = (await pi.command("/state status --json")).promotions as number;
+      const failed = await pi.command("/state promote cwd.working.plan --json");
       assert.equal(failed.ok, false);
       assert.match(String(failed.message), /the state entry is kept/);
       const read = await lastRequestOf("after failure");
       assert.match(read.system, /"plan":"ship it"/);
-      assert.match(read.system, /"status":"failed"/);
+      assert.doesNotMatch(read.system, /memory_promotions/, "bookkeeping stays out of the model's projection");
+      assert.equal(
+        (await pi.command("/state status --json")).promotions,
+        promotions + 1,
+        "the failed attempt is recorded",
+      );
     });
   });
 }

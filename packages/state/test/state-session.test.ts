@@ -32,7 +32,7 @@ for (const version of PI_VERSIONS) {
     }
 
     async function sessionKeyNow(): Promise<string> {
-      const status = await pi.command("/state status");
+      const status = await pi.command("/state status --json");
       return (status.scopes as { session: { key: string } }).session.key;
     }
 

@@ -44,5 +44,5 @@ export async function startPi(
     env,
   });
   const command = pi.command;
-  return Object.assign(pi, { command: (text: string) => command(`/fold ${text}`) });
+  return Object.assign(pi, { command: (text: string) => command(`/fold ${text} --json`) });
 }

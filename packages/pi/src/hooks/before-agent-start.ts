@@ -1,11 +1,13 @@
 // before_agent_start: recall and capture under one turn budget, failing independently and always open.
 import { captureSkipReason, capturePrompt } from "../capture.ts";
-import { describeError } from "../errors.ts";
+import { describeError, PiError } from "../errors.ts";
 import { flushThrough } from "../flush-now.ts";
 import type { HostContext } from "@powercontext/pi-kit";
 import { deliverRecall, keepHeldSection, type RecallDelivery } from "../delivery.ts";
 import { acceptsMidConversationSystem, decidePlacement, promptSections } from "../placement.ts";
+import { reachabilityOf } from "../indicator.ts";
 import { prepareRecall } from "../recall.ts";
+import { readySummary } from "../recall-summary.ts";
 import type { Runtime } from "../runtime.ts";
 import { turnIdentity } from "../turn.ts";
 
@@ -37,17 +39,12 @@ export async function beforeAgentStart(
     keepHeldSection(placement === "section" ? sections : null, readBranch(ctx));
     return undefined;
   }
-  const { settings, client, log } = runtime;
+  const { settings } = runtime;
   const scopeId = await runtime.scopes.resolve(ctx.cwd);
   const budget = AbortSignal.timeout(settings.httpBudgetMs);
   const signal = ctx.signal === undefined ? budget : AbortSignal.any([budget, ctx.signal]);
 
-  const recall = prepareRecall(client, { scopeId, query: prompt, maxBytes: settings.maxBytes }, signal).catch(
-    (error: unknown) => {
-      log("prepare.failed", describeError(error));
-      return null;
-    },
-  );
+  const recall = recallFor(runtime, { scopeId, prompt }, signal);
   const capture = captureTurn(runtime, { scopeId, prompt, cwd: ctx.cwd, ctx }, signal);
   const [content] = await Promise.all([recall, capture]);
   return deliverRecall(placement, content, {
@@ -57,6 +54,27 @@ export async function beforeAgentStart(
     resend: settings.recallResend,
     midConversation: acceptsMidConversationSystem(ctx.model),
   });
+}
+
+/** Recalls for the prompt, recording what came (or why nothing did) for `/pc` and the indicator. */
+async function recallFor(
+  runtime: Runtime,
+  { scopeId, prompt }: { scopeId: string; prompt: string },
+  signal: AbortSignal,
+): Promise<string | null> {
+  const { settings, client, log } = runtime;
+  const at = new Date().toISOString();
+  try {
+    const content = await prepareRecall(client, { scopeId, query: prompt, maxBytes: settings.maxBytes }, signal);
+    runtime.server = "reachable";
+    runtime.lastRecall = content === null ? { status: "empty", at } : readySummary(content, at);
+    return content;
+  } catch (error) {
+    log("prepare.failed", describeError(error));
+    runtime.server = reachabilityOf(error);
+    runtime.lastRecall = { status: "failed", at, code: error instanceof PiError ? error.code : "unexpected" };
+    return null;
+  }
 }
 
 function readBranch(ctx: Pick<HostContext, "sessionManager">): readonly unknown[] {
@@ -88,6 +106,7 @@ async function captureTurn(
     position = await capturePrompt(client, { scopeId, prompt, cwd, turn: turnIdentity(ctx.sessionManager) }, signal);
   } catch (error) {
     log("capture.failed", describeError(error));
+    if (reachabilityOf(error) === "unreachable") runtime.server = "unreachable";
     return;
   }
   if (position === null) return;

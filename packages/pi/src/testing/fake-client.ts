@@ -3,7 +3,8 @@ import type { OperationId, OperationResponse } from "@powercontext/protocol";
 import type { ClientResponse, JsonObject, PowerContextClient } from "../client.ts";
 import type { Runtime } from "../runtime.ts";
 import { createFlusher } from "../flusher.ts";
-import { silentLogger, type HostContext, type HostUi } from "@powercontext/pi-kit";
+import { createStatusSlot, silentLogger, type HostContext, type HostUi } from "@powercontext/pi-kit";
+import { STATUS_KEY } from "../status-indicator.ts";
 import { createScopeResolver } from "../scope.ts";
 import { loadSettings, type Settings } from "../config.ts";
 
@@ -65,12 +66,16 @@ export function makeRuntime(
     flusher: createFlusher({ client, maxCalls: settings.flushMaxCalls, log: silentLogger }),
     log: silentLogger,
     placement: null,
+    server: "unknown",
+    lastRecall: null,
+    status: createStatusSlot(STATUS_KEY),
   };
 }
 
 export interface FakeUi extends HostUi {
   confirms: { title: string; message: string }[];
   notes: { message: string; type: string | undefined }[];
+  statuses: [string, string | undefined][];
 }
 
 export function makeUi(answer: boolean | Error = true): FakeUi {
@@ -84,6 +89,10 @@ export function makeUi(answer: boolean | Error = true): FakeUi {
     },
     notify(message, type) {
       ui.notes.push({ message, type });
+    },
+    statuses: [],
+    setStatus(key, text) {
+      ui.statuses.push([key, text]);
     },
   };
   return ui;

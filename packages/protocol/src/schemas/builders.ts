@@ -64,3 +64,11 @@ export function ClosedObject<Properties extends TProperties>(properties: Propert
 export function WireObject<Properties extends TProperties>(title: string, properties: Properties): TObject<Properties> {
   return Type.Object(properties, { title, ...CLOSED });
 }
+
+/** One line: no leading, trailing or line-breaking whitespace (`.` excludes line terminators under the `u` flag). */
+export const SINGLE_LINE_PATTERN = "^\\S(?:.*\\S)?$";
+
+/** A trimmed single-line string of 1–`maxLength` code points, as Skill names, descriptions and checks are. */
+export function SingleLineString(maxLength: number, options: { title?: string; description?: string } = {}): TString {
+  return Type.String({ ...options, minLength: 1, maxLength, pattern: SINGLE_LINE_PATTERN });
+}

@@ -31,7 +31,7 @@ const DRAFT_07_KEYWORDS = new Set([
   "additionalProperties",
   "anyOf",
 ]);
-const OPEN_OBJECTS = new Set(["SourceMetadata", "ErrorDetails", "ReadinessChecks"]);
+const OPEN_OBJECTS = new Set(["SourceMetadata", "ErrorDetails", "ReadinessChecks", "HandoffReportModel"]);
 
 type SchemaNode = Record<string, unknown>;
 
@@ -74,7 +74,7 @@ describe("wire schema rules", () => {
     }
   });
 
-  it("every object is closed except capture metadata, error details and readiness checks", () => {
+  it("every object is closed except capture metadata, error details, readiness checks and the report model", () => {
     for (const [name, schema] of operationSchemas) {
       walk(schema as SchemaNode, (node) => {
         if (node.type !== "object") return;

@@ -43,7 +43,7 @@ export function withClientOptions(command: Command): Command {
   return command
     .option(
       "--server-url <url>",
-      "Server base URL (default POWERCONTEXT_CLIENT_SERVER_URL, POWERCONTEXT_SERVER_URL, else http://127.0.0.1:8000)",
+      "Server base URL (default POWERCONTEXT_CLIENT_SERVER_URL, else http://127.0.0.1:8000)",
     )
     .addOption(new Option("--server <url>", "alias of --server-url").hideHelp())
     .option("--timeout <seconds>", "how long to wait for each answer of the Server (default 5)", positiveSeconds)

@@ -48,6 +48,11 @@ export function describeDetails(details: Readonly<Record<string, unknown>> | nul
   );
 }
 
+/** A line on stderr that is printed with --json too (stdout still carries only the result): a deprecation, say. */
+export function notice(message: string): void {
+  process.stderr.write(redactCredentials(`${message}\n`));
+}
+
 /** A line on stderr while a command works; silent with --json, whose stdout is only the result. */
 export function progress(message: string, options: OutputOptions): void {
   if (!options.json) process.stderr.write(redactCredentials(`${message}\n`));

@@ -1,11 +1,16 @@
 // Commander wiring for the `powercontext` command: one function per command group declares its commands and flags.
 // Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
-import { Command, Option } from "commander";
+import { Argument, Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
+import { addArtifactCommands } from "./artifact-commands.ts";
 import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
+import { completionScript, SHELLS, type Shell } from "./completion/index.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
+import { projectScope } from "./mcp/project-scope.ts";
+import { serveMcpOverStdio } from "./mcp/stdio-proxy.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
-import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, progress, runCommand } from "./output.ts";
+import { deprecationNotice, formerNamesIn } from "../setting-names.ts";
+import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, notice, printFailure, progress, runCommand } from "./output.ts";
 import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
 import {
   decideReview,
@@ -18,6 +23,8 @@ import {
 import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
 import { bulkReview, type CandidateFilter, describeBulkReview } from "./review-bulk.ts";
 import { addTurnCommands } from "./turn-commands.ts";
+import { addLifecycleCommands } from "./lifecycle-commands.ts";
+import { addHandoffReportCommands } from "./handoff-report-commands.ts";
 import {
   type ClientOptions,
   clientOptions,
@@ -46,10 +53,33 @@ export function buildProgram(): Command {
   addReviewCommands(program);
   addMemoryCommands(program);
   addTurnCommands(program);
+  addLifecycleCommands(program);
+  addHandoffReportCommands(program);
+  addArtifactCommands(program);
+  addMcpCommand(program);
+  addCompletionCommand(program);
   return program;
 }
 
+/** The script is generated from `program` when the command runs, so it names every command declared above. */
+function addCompletionCommand(program: Command): void {
+  program
+    .command("completion")
+    .description("Print the shell completion script (bash, zsh or fish) for every command and option.")
+    .addArgument(new Argument("<shell>", "the shell to complete in").choices(SHELLS))
+    .option("--json", "print {shell, script} as one JSON object")
+    .action((shell: Shell, options: { json?: boolean }) =>
+      runCommand(
+        options,
+        async () => ({ shell, script: completionScript(program, shell) }),
+        (value) => value.script.trimEnd(),
+      ),
+    );
+}
+
 export async function runCli(argv: readonly string[]): Promise<void> {
+  const deprecated = deprecationNotice(formerNamesIn(process.env));
+  if (deprecated !== null) notice(deprecated);
   await buildProgram().parseAsync([...argv], { from: "user" });
 }
 
@@ -108,7 +138,7 @@ function addDoctorCommands(program: Command): void {
   );
   doctorCommand
     .command("pi")
-    .description("Check the Pi executable, `pi list` and the installed powercontext-pi manifest.")
+    .description("Check the Pi executable, `pi list`, the installed powercontext-pi manifest and that it loads.")
     .option("--deep", "also run an isolated, passive preflight of the installed host (no prompt, no model, no network)")
     .option("--capabilities", "also measure the H1–H12 host capability matrix and its fail-closed gate")
     .option("--pi <executable>", "the Pi executable (default: `pi` on PATH)")
@@ -231,5 +261,30 @@ function addMemoryCommands(program: Command): void {
     .action((_options: unknown, command: Command) => {
       const options = clientOptions<ScopedOptions & { includeInactive?: boolean }>(command);
       return runCommand(options, () => listMemoryCommand(targetOf(options), options), describeEntryListing);
+    });
+}
+
+function addMcpCommand(program: Command): void {
+  program
+    .command("mcp")
+    .description(
+      "Serve the Server's MCP tools on stdin/stdout for hosts that launch stdio servers (proxies to a running Server).",
+    )
+    .option(
+      "--server-url <url>",
+      "Server base URL (default POWERCONTEXT_CLIENT_SERVER_URL, else http://127.0.0.1:8000)",
+    )
+    .option(
+      "--scope <scope_id>",
+      "the Scope a call without scope_id acts on (default: derived from the Git repository)",
+    )
+    .action(async (_options: unknown, command: Command) => {
+      const options = clientOptions<ClientOptions & { scope?: string }>(command);
+      try {
+        const defaultScope = await projectScope(process.cwd(), { explicit: options.scope ?? null });
+        await serveMcpOverStdio({ target: targetOf(options), defaultScope, version: PACKAGE_VERSION });
+      } catch (error) {
+        printFailure(error, {});
+      }
     });
 }

@@ -1,6 +1,7 @@
 // A small JSON client of a running PowerContext Server, for the CLI's doctor, review and memory commands. Methods,
 // paths and payload and answer types come from the contract's operation table in @powercontext/protocol.
 import { toHttpRequest, type OperationId, type OperationRequest, type OperationResponse } from "@powercontext/protocol";
+import { withCurrentNames } from "../setting-names.ts";
 import { stripUserinfo } from "./redact.ts";
 
 export const DEFAULT_SERVER_URL = "http://127.0.0.1:8000";
@@ -30,8 +31,8 @@ export interface ServerTarget {
 }
 
 /**
- * Where the CLI talks to: --server-url (or --server), else POWERCONTEXT_CLIENT_SERVER_URL, else
- * POWERCONTEXT_SERVER_URL, else the default; the token from POWERCONTEXT_SERVER_TOKEN. A URL's user-info is dropped:
+ * Where the CLI talks to: --server-url (or --server), else POWERCONTEXT_CLIENT_SERVER_URL (or its former name
+ * POWERCONTEXT_SERVER_URL), else the default; the token from POWERCONTEXT_SERVER_TOKEN. A URL's user-info is dropped:
  * the Server takes a bearer token, never URL credentials, and the URL is printed in messages.
  */
 export function resolveTarget(
@@ -39,9 +40,10 @@ export function resolveTarget(
   server?: string,
   timeoutMs?: number,
 ): ServerTarget {
-  const chosen = server || env.POWERCONTEXT_CLIENT_SERVER_URL || env.POWERCONTEXT_SERVER_URL || DEFAULT_SERVER_URL;
+  const current = withCurrentNames(env);
+  const chosen = server || current.POWERCONTEXT_CLIENT_SERVER_URL || DEFAULT_SERVER_URL;
   const url = stripUserinfo(chosen).replace(/\/+$/, "");
-  return { url, token: env.POWERCONTEXT_SERVER_TOKEN || null, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  return { url, token: current.POWERCONTEXT_SERVER_TOKEN || null, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
 }
 
 export interface ServerResponse<T> {

@@ -105,6 +105,7 @@ export async function runServer(env: NodeJS.ProcessEnv, flags: ConfigFlags): Pro
     lifecycle,
     token: config.token,
     version: PACKAGE_VERSION,
+    handoffReports: config.handoffReports,
     // Logs go to stderr: stdout carries only the command's result (`--json` prints exactly one line there).
     logger: { level: config.logLevel, stream: process.stderr },
     forceCloseConnections: false,

@@ -3,6 +3,7 @@ import type { EndpointIndex } from "../search/embeddings/endpoint-index.ts";
 import type { Embedder } from "../search/embeddings/types.ts";
 import type { VectorIndex } from "../search/semantic/vector-index.ts";
 import type { Store } from "../store/types.ts";
+import type { ExternalSkills } from "./external-skills/registry.ts";
 import type { Extractor } from "./extract/types.ts";
 import type { GenerationLog } from "./model/generation-log.ts";
 import type { ChatModel } from "./model/types.ts";
@@ -36,4 +37,6 @@ export interface DomainDeps {
    * whenever it can serve; null without an endpoint or with semantic recall off.
    */
   endpoint: EndpointIndex | null;
+  /** The external Skill registry over the configured roots, or null when none are configured (the default). */
+  externalSkills: ExternalSkills | null;
 }

@@ -1,7 +1,7 @@
 // buildApp(deps) → a ready Fastify instance. It never listens; cli/server.ts does.
 import { randomBytes } from "node:crypto";
 import fastifySwagger from "@fastify/swagger";
-import { OPERATION_ROUTES } from "@powercontext/protocol";
+import { HANDOFF_REPORT_OPERATIONS, OPERATION_ROUTES, type OperationId } from "@powercontext/protocol";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { DomainDeps } from "../domain/deps.ts";
 import type { RecallRecorder } from "../domain/stats/recall-recorder.ts";
@@ -13,13 +13,18 @@ import { errorBody } from "./error-body.ts";
 import { handleError, sendError } from "./errors.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 import { parseJsonBody } from "./json-body-parser.ts";
+import { mcpRoutes } from "./mcp/mcp-route.ts";
 import { createMetrics } from "./metrics.ts";
 import { OPENAPI_INFO } from "./openapi.ts";
+import { artifactRoutes } from "./routes/artifacts.ts";
 import { candidateRoutes } from "./routes/candidates.ts";
+import { externalSkillRoutes } from "./routes/external-skills.ts";
 import { contextRoutes } from "./routes/context.ts";
 import { handoffRoutes } from "./routes/handoff.ts";
+import { handoffReportRoutes } from "./routes/handoff-reports.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { memoryRoutes } from "./routes/memory.ts";
+import { purgeRoutes } from "./routes/purge.ts";
 import { sourceRoutes } from "./routes/sources.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { refuseFloatSpelledIntegers } from "./strict-integers.ts";
@@ -39,6 +44,8 @@ export interface AppDeps {
   version: string;
   bodyLimit?: number;
   logger?: FastifyServerOptions["logger"];
+  /** Serve the Handoff Report group (default true, as Config's default); off, its paths are unknown (404). */
+  handoffReports?: boolean;
   /** Fastify's default ("idle") closes idle connections at once on close; the Server drains them itself (false). */
   forceCloseConnections?: FastifyServerOptions["forceCloseConnections"];
 }
@@ -55,7 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
   const metrics = createMetrics(deps.domain.generations);
-  const knownPaths = new Set<string>(Object.values(OPERATION_ROUTES).map((operation) => operation.path));
+  const served = servedOperations({ handoffReports: deps.handoffReports ?? true });
+  const knownPaths = new Set<string>(served.map((id) => OPERATION_ROUTES[id].path));
 
   // Only JSON bodies are parsed (application/json, with parameters, or any +json subtype): a missing or other
   // Content-Type is a contract violation, which also shields an unauthenticated loopback Server from browser CSRF.
@@ -89,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, { openapi: OPENAPI_INFO });
   await app.register(healthRoutes, { domain: deps.domain, lifecycle: deps.lifecycle });
-  await app.register(systemRoutes, { domain: deps.domain, metrics, version: deps.version });
+  await app.register(systemRoutes, { domain: deps.domain, metrics, version: deps.version, served });
   await app.register(sourceRoutes, { domain: deps.domain });
   const recent = deps.recentRecalls ?? new RecentRecalls(deps.domain);
   await app.register(contextRoutes, { domain: deps.domain, recall: deps.recall, recent });
@@ -97,9 +105,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(candidateRoutes, { domain: deps.domain });
   await app.register(handoffRoutes, { domain: deps.domain });
   await app.register(workRoutes, { domain: deps.domain });
+  if (served.includes("get_handoff_report")) await app.register(handoffReportRoutes, { domain: deps.domain });
+  await app.register(artifactRoutes, { domain: deps.domain });
+  await app.register(externalSkillRoutes, { domain: deps.domain });
+  await app.register(purgeRoutes, { domain: deps.domain });
+  await app.register(mcpRoutes, { version: deps.version, token: deps.token, served });
   await app.register(dashboardRoutes, { domain: deps.domain, recent, token: deps.token });
   await app.ready();
   return app;
+}
+
+/** The operations this Server registers: the whole table, less the Handoff Report group when it is off. */
+export function servedOperations(options: { handoffReports: boolean }): OperationId[] {
+  const all = Object.keys(OPERATION_ROUTES) as OperationId[];
+  return options.handoffReports ? all : all.filter((id) => !HANDOFF_REPORT_OPERATIONS.includes(id));
 }
 
 declare module "fastify" {

@@ -31,6 +31,18 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   inference_unavailable: 503,
   schema_too_new: 500,
   configuration_invalid: 500,
+  project_not_found: 404,
+  scope_not_grouped: 404,
+  workspace_not_bound: 404,
+  project_conflict: 409,
+  workstream_conflict: 409,
+  scope_already_grouped: 409,
+  workspace_binding_conflict: 409,
+  activity_conflict: 409,
+  report_too_large: 413,
+  artifact_conflict: 409,
+  external_skill_not_found: 404,
+  external_skill_unavailable: 409,
 };
 
 export function sendError(reply: FastifyReply, error: PowerContextError): FastifyReply {

@@ -1,5 +1,8 @@
 // Generated malformed requests against every POST operation: none may produce a 5xx.
 import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { buildTestApp } from "../testing/test-app.ts";
 
@@ -24,6 +27,8 @@ const PREPARED = {
   content: { schema: "powercontext.handoff.v1", ...DRAFT },
 };
 const CLAIM = { text: "t", basis: "declared", evidence: [] };
+const EXPERIENCE = { situation: "s", action: "a", outcome: "o", lesson: "l" };
+const SKILL = { name: "n", description: "d", instructions: "i", validation: ["v"] };
 const VALID: Record<string, Record<string, unknown>> = {
   "/v1/sources/content": { scope_id: SCOPE, source_id: "s", content: "We must use pnpm.", metadata: { a: 1 } },
   "/v1/context/prepare": { scope_id: SCOPE, query: "pnpm", max_bytes: 8000 },
@@ -113,6 +118,42 @@ const VALID: Record<string, Record<string, unknown>> = {
       remaining_work: [],
     },
   },
+  // Experience, Skill, their review inbox and external Skills (issue 19).
+  "/v1/experience/propose": {
+    scope_id: SCOPE,
+    proposal: EXPERIENCE,
+    source_refs: [EVIDENCE.source_ref],
+    artifact_refs: [],
+    target: null,
+    reason: "r",
+  },
+  "/v1/experience/generate": { scope_id: SCOPE, source_refs: [EVIDENCE.source_ref], artifact_refs: [], reason: "r" },
+  "/v1/experience/get": { scope_id: SCOPE, artifact: { family: "experience", artifact_id: "exp_1", revision: 1 } },
+  "/v1/skill/propose": { scope_id: SCOPE, proposal: SKILL, source_refs: [EVIDENCE.source_ref], artifact_refs: [] },
+  "/v1/skill/generate": { scope_id: SCOPE, origin: "source", source_refs: [EVIDENCE.source_ref], artifact_refs: [] },
+  "/v1/skill/get": { scope_id: SCOPE, artifact: { family: "skill", artifact_id: "skill_1", revision: 1 } },
+  "/v1/artifact-candidates/list": { scope_id: SCOPE, status: "pending", family: "skill", cursor: null, limit: 10 },
+  "/v1/artifact-candidates/get": { scope_id: SCOPE, candidate_id: "cand_1" },
+  "/v1/artifact-candidates/approve": { scope_id: SCOPE, candidate_id: "cand_1", expected_version: 1 },
+  "/v1/artifact-candidates/reject": { scope_id: SCOPE, candidate_id: "cand_1", expected_version: 1, reason: "no" },
+  "/v1/artifact-candidates/revise": {
+    scope_id: SCOPE,
+    candidate_id: "cand_1",
+    expected_version: 1,
+    proposal: EXPERIENCE,
+    source_refs: [EVIDENCE.source_ref],
+    artifact_refs: [],
+  },
+  "/v1/external-skills/scan": { scope_id: SCOPE },
+  "/v1/external-skills/list": { scope_id: SCOPE, include_unavailable: true },
+  "/v1/external-skills/resolve": { scope_id: SCOPE, external_skill_id: "ext_1", fingerprint: "a".repeat(64) },
+  "/v1/external-skills/import": {
+    scope_id: SCOPE,
+    external_skill_id: "ext_1",
+    fingerprint: "a".repeat(64),
+    mode: "fork",
+    reason: "r",
+  },
 };
 
 /** A small deterministic PRNG (mulberry32) so failures reproduce. */
@@ -181,13 +222,18 @@ function mutate(valid: Record<string, unknown>, next: () => number): unknown {
   }
 }
 
-test("3,000 generated malformed requests never produce a 5xx and keep the envelope", async (t) => {
-  const { app, post } = await buildTestApp(t);
+test("4,000 generated malformed requests never produce a 5xx and keep the envelope", async (t) => {
+  // An empty Skill root, so that the external Skill operations run their checks instead of answering 422 at once.
+  const root = await mkdtemp(join(tmpdir(), "pc-fuzz-skills-"));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const { app, post } = await buildTestApp(t, {
+    externalSkills: { roots: [{ path: root, scope: "user" }], hostId: "h" },
+  });
   await post("/v1/memory/remember", { scope_id: SCOPE, kind: "decision", text: "Use pnpm." });
   await post("/v1/sources/content", { scope_id: SCOPE, source_id: "s", content: "Boundary." });
   const next = random(20261129);
   const urls = Object.keys(VALID);
-  for (let i = 0; i < 3000; i += 1) {
+  for (let i = 0; i < 4000; i += 1) {
     const url = urls[i % urls.length] as string;
     const body = mutate(VALID[url] as Record<string, unknown>, next);
     const response = await app.inject({

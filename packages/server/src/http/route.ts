@@ -13,12 +13,13 @@ export interface OperationRouteTypes<Id extends OperationId> {
 
 export type RouteRequest<Id extends OperationId> = FastifyRequest<OperationRouteTypes<Id>>;
 
-/** The answer of a handler: the operation's success body (errors are thrown and rendered by http/errors.ts). */
-export interface HandlerResult<Id extends OperationId> {
-  status?: number;
-  body: OperationResponse<Id>;
-  headers?: Record<string, string>;
-}
+/**
+ * The answer of a handler: the operation's success body (errors are thrown and rendered by http/errors.ts), or, for
+ * an operation whose contract also answers another media type (a Markdown report), that text with its content type.
+ */
+export type HandlerResult<Id extends OperationId> =
+  | { status?: number; body: OperationResponse<Id>; headers?: Record<string, string> }
+  | { status?: number; text: string; contentType: string; headers?: Record<string, string> };
 
 export function route<Id extends OperationId>(
   app: FastifyInstance,
@@ -41,6 +42,11 @@ export function route<Id extends OperationId>(
     handler: async (request, reply) => {
       const result = await handler(request, reply);
       if (result.headers) reply.headers(result.headers);
+      if ("text" in result)
+        return reply
+          .code(result.status ?? 200)
+          .type(result.contentType)
+          .send(result.text);
       return reply.code(result.status ?? 200).send(result.body);
     },
   });

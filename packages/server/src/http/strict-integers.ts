@@ -52,15 +52,23 @@ function findFloatAtInteger(schema: SchemaNode, holder: object, key: string, pat
   return null;
 }
 
-/** preHandler hook: refuses the request when an integer field of its body was sent as `29.0` or `1e3`. */
-export async function refuseFloatSpelledIntegers(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const schema = request.routeOptions.schema?.body as SchemaNode | undefined;
-  if (!schema || typeof request.body !== "object" || request.body === null) return;
-  const path = findFloatAtInteger(schema, { body: request.body }, "body", []);
-  if (path === null) return;
-  throw new PowerContextError("invalid_request", "The request violates the API contract.", {
+/**
+ * The refusal of a body (already valid against `schema`) that sent an integer field as `29.0` or `1e3`, or null. The
+ * body must be the object the JSON parser made, which carries how each number was spelled.
+ */
+export function floatSpelledIntegerRefusal(schema: unknown, body: unknown): PowerContextError | null {
+  if (typeof schema !== "object" || schema === null || typeof body !== "object" || body === null) return null;
+  const path = findFloatAtInteger(schema as SchemaNode, { body }, "body", []);
+  if (path === null) return null;
+  return new PowerContextError("invalid_request", "The request violates the API contract.", {
     details: {
       errors: [{ type: "type", loc: ["body", ...path], msg: "must be integer, without a fraction or exponent" }],
     },
   });
+}
+
+/** preHandler hook: refuses the request when an integer field of its body was sent as `29.0` or `1e3`. */
+export async function refuseFloatSpelledIntegers(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const refusal = floatSpelledIntegerRefusal(request.routeOptions.schema?.body, request.body);
+  if (refusal !== null) throw refusal;
 }

@@ -24,7 +24,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   const child = spawn(
     process.execPath,
     [...BIN_NODE_FLAGS, BIN_PATH, "server", "run", "--port", "0", "--data-dir", dataDir, "--json"],
-    { env: { ...process.env, POWERCONTEXT_LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "pipe", "pipe"] },
+    { env: { ...process.env, POWERCONTEXT_SERVER_LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
   let stderr = "";

@@ -5,7 +5,7 @@ import type { ReviewPolicy } from "../domain/deps.ts";
 import { DEFAULT_AUTO_THRESHOLD } from "../domain/review/policy.ts";
 import { RecallRecorder } from "../domain/stats/recall-recorder.ts";
 import type { DomainDeps } from "../domain/deps.ts";
-import type { EmbeddingConfig, ExtractorName, ModelConfig } from "../config.ts";
+import type { EmbeddingConfig, ExternalSkillsConfig, ExtractorName, ModelConfig } from "../config.ts";
 import { buildApp } from "../http/app.ts";
 import type { Lifecycle } from "../http/lifecycle.ts";
 import { createDomainDeps } from "../runtime.ts";
@@ -32,6 +32,10 @@ export interface TestAppOptions {
   embedding?: EmbeddingConfig;
   /** The built-in semantic layer: on by default, as in production. */
   semanticRecall?: "builtin" | "off";
+  /** External Skill roots; none by default, as in production. */
+  externalSkills?: ExternalSkillsConfig;
+  /** The Handoff Report group: served by default, as in production. */
+  handoffReports?: boolean;
 }
 
 /** What app.inject takes for a payload: an object is sent as JSON, a string unchanged. */
@@ -59,6 +63,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
       model: options.model ?? null,
       embedding: options.embedding ?? null,
       semanticRecall: options.semanticRecall ?? "builtin",
+      externalSkills: options.externalSkills ?? null,
     },
     {
       clock,
@@ -77,6 +82,7 @@ export async function buildTestApp(t: TestContext, options: TestAppOptions = {})
     token: options.token ?? null,
     version: "test",
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.handoffReports === undefined ? {} : { handoffReports: options.handoffReports }),
   });
   t.after(async () => {
     await app.close();

@@ -1,19 +1,36 @@
-// `/state`: mode <active|passive|off>, status, promote <scope>.<plane>.<key> [kind].
+// `/state`: mode <active|passive|off>, status, promote <scope>.<plane>.<key> [kind]. Short text for the person
+// (state-format.ts); `--json` shows the full value.
+import { type NoticeLevel, takeJsonFlag } from "@powercontext/pi-kit";
 import { boundaries } from "../history.ts";
 import type { HostContext } from "../host.ts";
 import { isMode } from "../modes.ts";
 import { failure, toFailure, type Outcome } from "../outcome.ts";
 import { promoteEntry, type PromoteDeps } from "../promote.ts";
 import type { StateRuntime } from "../runtime.ts";
-import { SCOPES } from "../types.ts";
+import { effectiveOf } from "../tools/patch-state.ts";
+import { PLANES, SCOPES } from "../types.ts";
+import {
+  formatMode,
+  formatPromotion,
+  formatStateFailure,
+  formatStateStatus,
+  type ScopeSummary,
+  type StateStatusView,
+} from "./state-format.ts";
 
 export const STATE_SUBCOMMANDS = ["status", "mode", "promote"] as const;
 export const STATE_COMMAND_DESCRIPTION =
-  "PowerContext state: status, mode <active|passive|off>, promote <scope>.<plane>.<key> [kind]";
+  "PowerContext state: status, mode <active|passive|off>, promote <scope>.<plane>.<key> [kind] [--json]";
 
-export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Promise<Outcome> {
+export interface StateReport {
+  ok: boolean;
+  level: NoticeLevel;
+  text: string;
+}
+
+export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Promise<StateStatusView> {
   const session = await runtime.refresh(ctx);
-  const scopes: Record<string, unknown> = {};
+  const scopes = {} as Record<(typeof SCOPES)[number], ScopeSummary>;
   for (const scope of SCOPES) {
     const head = session.view[scope].head;
     scopes[scope] =
@@ -28,6 +45,7 @@ export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Prom
             updated_at: head.updated_at,
           };
   }
+  const effective = effectiveOf(session.view);
   const promotions = session.view.global.current.working.memory_promotions;
   return {
     ok: true,
@@ -35,30 +53,49 @@ export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Prom
     store: runtime.config.root,
     git_backup: runtime.config.gitBackup,
     scopes,
+    entries: Object.fromEntries(
+      PLANES.map((plane) => [plane, Object.keys(effective[plane]).length]),
+    ) as StateStatusView["entries"],
     boundaries: boundaries(session.view).length,
     promotions: promotions !== null && typeof promotions === "object" ? Object.keys(promotions).length : 0,
   };
 }
 
-/** Never rejects. */
-export async function runStateCommand(deps: PromoteDeps, args: string, ctx: HostContext): Promise<Outcome> {
+/** Runs `/state <args>`. Never rejects. */
+export async function runStateCommand(deps: PromoteDeps, args: string, ctx: HostContext): Promise<StateReport> {
+  const { json, rest } = takeJsonFlag(args);
+  const [sub = "status", ...more] = rest === "" ? [] : rest.split(/\s+/);
+  const outcome = await outcomeOf(deps, sub, more, ctx);
+  if (!outcome.ok) {
+    const { text, level } = formatStateFailure(outcome);
+    return { ok: false, level, text: json ? JSON.stringify(outcome) : text };
+  }
+  if (json) return { ok: true, level: "info", text: JSON.stringify(outcome) };
+  const text =
+    sub === "status"
+      ? formatStateStatus(outcome as unknown as StateStatusView)
+      : sub === "mode"
+        ? formatMode(String(outcome.mode))
+        : formatPromotion(outcome);
+  return { ok: true, level: "info", text };
+}
+
+async function outcomeOf(deps: PromoteDeps, sub: string, rest: string[], ctx: HostContext): Promise<Outcome> {
   const { runtime } = deps;
-  const trimmed = args.trim();
-  const [sub = "status", ...rest] = trimmed === "" ? [] : trimmed.split(/\s+/);
   try {
     switch (sub) {
       case "status":
-        return await stateStatus(runtime, ctx);
+        return { ...(await stateStatus(runtime, ctx)) };
       case "mode": {
         const mode = rest[0];
-        if (!isMode(mode)) return failure("invalid_request", "usage: /state mode <active|passive|off>");
+        if (!isMode(mode)) return failure("invalid_request", "Usage: /state mode <active|passive|off>");
         await runtime.setMode(ctx, mode);
         return { ok: true, mode };
       }
       case "promote":
         return await promoteEntry(deps, ctx, rest.join(" "));
       default:
-        return failure("invalid_request", `unknown subcommand "${sub}"; use ${STATE_SUBCOMMANDS.join(", ")}.`);
+        return failure("invalid_request", `Unknown subcommand "${sub}"; use ${STATE_SUBCOMMANDS.join(", ")}.`);
     }
   } catch (error) {
     return toFailure(error);

@@ -4,11 +4,15 @@ import type { HostContext } from "../host.ts";
 import { failure, toFailure, type Outcome } from "../outcome.ts";
 import { parseTransition } from "../patch.ts";
 import type { StateRuntime } from "../runtime.ts";
+import { withoutBookkeeping } from "../bookkeeping.ts";
 import { overlayScopes } from "../state.ts";
-import { SCOPES, type View } from "../types.ts";
+import { SCOPES, type ScopeState, type View } from "../types.ts";
 
-export function effectiveOf(view: View) {
-  return overlayScopes({ global: view.global.current, cwd: view.cwd.current, session: view.session.current });
+/** The effective state as the model sees it: the overlay of the three scopes, without bookkeeping. */
+export function effectiveOf(view: View): ScopeState {
+  return withoutBookkeeping(
+    overlayScopes({ global: view.global.current, cwd: view.cwd.current, session: view.session.current }),
+  );
 }
 
 /** Why this call must not run because of its siblings, or null. */

@@ -1,5 +1,5 @@
-// `powercontext doctor pi`: the basic install check (the Pi executable, `pi list`, and an installed package whose
-// manifest is named powercontext-pi); with --deep also the passive preflight, with --capabilities also the host
+// `powercontext doctor pi`: the basic install check (the Pi executable, `pi list`, an installed package whose manifest
+// is named powercontext-pi, and that package loading in an isolated Pi); with --deep also the passive preflight, with --capabilities also the host
 // capability matrix and its gate. Returns a report and describes it in words; no printing here.
 import { resolve } from "node:path";
 import type { CommandRunner } from "../command-runner.ts";
@@ -8,6 +8,7 @@ import type { CapabilityReport } from "./capabilities/types.ts";
 import { describeChecks, type PiCheck } from "./check.ts";
 import { describeHost, findPiExecutable, piAgentDir, userPiEnvironment } from "./host.ts";
 import { parsePiList, PI_PACKAGE_NAME, readPackageName, resolveLocalSource } from "./installed-packages.ts";
+import { checkPackageLoads } from "./package-load.ts";
 import { describePreflight, runPreflight, type PreflightReport } from "./preflight.ts";
 
 export interface PiDoctorOptions {
@@ -42,6 +43,11 @@ export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorO
     detail: host.packageVersion === null ? executable : `${executable} (package ${host.packageVersion})`,
   });
   const packageDir = await installedPackage(runner, executable, env, checks);
+  const load =
+    packageDir === null
+      ? null
+      : await checkPackageLoads(runner, { name: "package loads", executable, packageDir, env });
+  if (load !== null) checks.push(load.check);
   const report: PiDoctorReport = {
     ok: checks.every((check) => check.status === "ok"),
     executable,
@@ -49,7 +55,7 @@ export async function doctorPi({ runner, env }: PiDoctorDeps, options: PiDoctorO
     checks,
   };
   if (options.deep === true) {
-    report.deep = await runPreflight(runner, { executable, packageDir, env });
+    report.deep = load?.preflight ?? (await runPreflight(runner, { executable, packageDir, env }));
     report.ok &&= report.deep.ok;
   }
   if (options.capabilities === true) {

@@ -41,8 +41,8 @@ export async function runPreflight(
       retry: { enabled: false },
       ...(packageDir === null ? {} : { packages: [packageDir] }),
     });
-    const commands = await runPassiveSession(isolated, executable, timeoutMs, checks);
-    checks.push(extensionActiveCheck(commands, packageDir), bundledSkillCheck(commands));
+    const { commands, stderr } = await runPassiveSession(isolated, executable, timeoutMs, checks);
+    checks.push(extensionActiveCheck(commands, packageDir, stderr), bundledSkillCheck(commands));
   } catch (error) {
     checks.push({
       name: "rpc transcript",
@@ -76,14 +76,14 @@ function hostVersionCheck(version: { version: string | null; detail: string }): 
 
 /**
  * Sends the four passive requests, closes stdin and checks the whole transcript (pushing the "rpc transcript" check).
- * Returns the commands of the get_commands response.
+ * Returns the commands of the get_commands response and Pi's stderr.
  */
 async function runPassiveSession(
   isolated: IsolatedHome,
   executable: string,
   timeoutMs: number,
   checks: PiCheck[],
-): Promise<PiCommandInfo[]> {
+): Promise<{ commands: PiCommandInfo[]; stderr: string }> {
   const session = startIsolatedPi(isolated, executable, ["--no-session"]);
   const pending = PASSIVE_REQUESTS.map((type) => session.send({ type }, timeoutMs));
   const ids = PASSIVE_REQUESTS.map((_, index) => `pc-${index + 1}`);
@@ -106,11 +106,11 @@ async function runPassiveSession(
         ? `${PASSIVE_REQUESTS.join(", ")}: strict shapes valid, zero activity`
         : problems.slice(0, 12).join("; "),
   });
-  return commandsOf(session.records[3]);
+  return { commands: commandsOf(session.records[3]), stderr: session.stderr() };
 }
 
 /** The extension is active when `/pc` is registered, and registered by the installed package directory. */
-function extensionActiveCheck(commands: readonly PiCommandInfo[], packageDir: string | null): PiCheck {
+function extensionActiveCheck(commands: readonly PiCommandInfo[], packageDir: string | null, stderr: string): PiCheck {
   const pc = commands.find((command) => command.name === "pc" && command.source === "extension");
   const fromPackage =
     pc !== undefined &&
@@ -123,7 +123,7 @@ function extensionActiveCheck(commands: readonly PiCommandInfo[], packageDir: st
     detail: fromPackage
       ? `/pc is registered by the installed package (${packageDir})`
       : pc === undefined
-        ? "/pc is not registered: the extension did not activate (invalid POWERCONTEXT_PI_* settings, or a load error)"
+        ? `/pc is not registered: the extension did not activate (${loadErrorOf(stderr) ?? "invalid POWERCONTEXT_PI_* settings, or a load error"})`
         : `/pc is registered, but not by the installed package (${JSON.stringify(pc.sourceInfo ?? null)})`,
   };
 }
@@ -138,6 +138,12 @@ function bundledSkillCheck(commands: readonly PiCommandInfo[]): PiCheck {
         ? `project-context discovered (${skill.sourceInfo?.path ?? "?"})`
         : "the project-context Skill was not discovered",
   };
+}
+
+/** Pi's own words when it could not load an extension ("Failed to load extension …: Cannot find module …"). */
+function loadErrorOf(stderr: string): string | null {
+  const line = stderr.split("\n").find((text) => /Failed to load extension/.test(text));
+  return line === undefined ? null : redactCredentials(line.replace(/^Error:\s*/, "").trim()).slice(0, 400);
 }
 
 /** The last three lines of Pi's stderr, without credentials, for a report. */

@@ -4,6 +4,7 @@ import {
   renderPreparedContent,
   truncateUtf8,
   utf8Length,
+  type ArtifactReference,
   type MemoryCitation,
   type PreparedItem,
 } from "@powercontext/protocol";
@@ -13,10 +14,10 @@ export const MAX_ITEM_BYTES = 2000;
 /** An item cut shorter than this is dropped rather than shown as a stub. */
 export const MIN_TRUNCATED_BYTES = 64;
 
-export interface RecallCandidate {
-  citation: MemoryCitation;
-  text: string;
-}
+/** A recalled Memory entry, or an approved Experience (cited by its artifact revision, with `kind`). */
+export type RecallCandidate =
+  | { citation: MemoryCitation; text: string; kind?: undefined }
+  | { citation: { artifact_ref: ArtifactReference }; text: string; kind: "experience" };
 
 /** Bytes of the rendered content with no items. */
 const EMPTY_CONTENT_BYTES = utf8Length(renderPreparedContent([]));
@@ -46,7 +47,7 @@ export function packItems(
     const candidate = focused?.focused ? { ...original, text: focused.text } : original;
     const first = focused?.focused ? focused : truncateUtf8(candidate.text, MAX_ITEM_BYTES);
     const separator = items.length > 0 ? 1 : 0;
-    const whole = makeItem(candidate.citation, first.text, first.truncated);
+    const whole = makeItem(candidate, first.text, first.truncated);
     const wholeBytes = itemBytes(whole) + separator;
     if (used + wholeBytes <= maxBytes) {
       items.push(whole);
@@ -71,7 +72,7 @@ function longestFittingCut(candidate: RecallCandidate, textBytes: number, room: 
   while (low <= high) {
     const middle = Math.floor((low + high) / 2);
     const cut = truncateUtf8(candidate.text, middle);
-    const item = makeItem(candidate.citation, cut.text, true);
+    const item = makeItem(candidate, cut.text, true);
     if (itemBytes(item) <= room) {
       best = item;
       low = middle + 1;
@@ -82,8 +83,9 @@ function longestFittingCut(candidate: RecallCandidate, textBytes: number, room: 
   return best;
 }
 
-function makeItem(citation: MemoryCitation, content: string, truncated: boolean): PreparedItem {
-  return { citation, content, truncated };
+function makeItem(candidate: RecallCandidate, content: string, truncated: boolean): PreparedItem {
+  if (candidate.kind === "experience") return { citation: candidate.citation, content, truncated, kind: "experience" };
+  return { citation: candidate.citation, content, truncated };
 }
 
 function itemBytes(item: PreparedItem): number {

@@ -10,6 +10,7 @@ import type { Store } from "../../store/types.ts";
 import { rankRecall, type RecallDeps } from "../memory/recall-ranking.ts";
 import type { RankedHit } from "../../search/rank.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
+import { interleave, recallExperiences } from "./experience-recall.ts";
 import type { RecentRecalls } from "../stats/recent-recalls.ts";
 import { NearDuplicateFilter } from "./near-duplicates.ts";
 import { packItems, type RecallCandidate } from "./pack-items.ts";
@@ -83,14 +84,19 @@ async function prepare(deps: PrepareDeps, request: PrepareContextRequest): Promi
     RECALL_LIMIT,
   );
   const sourcesByEntry = new Map<string, string[]>();
-  const items = packItems(distinctCandidates(ranked, sourcesByEntry), maxBytes, new Set(terms));
+  const experiences = await recallExperiences(deps.store, request.scope_id, terms);
+  const candidates = interleave(distinctCandidates(ranked, sourcesByEntry), experiences);
+  const items = packItems(candidates, maxBytes, new Set(terms));
   if (items.length === 0) {
     return { context: EMPTY_PREPARED_CONTEXT, items, source_ids: [], comparable: false, scores: [] };
   }
   const scoreOf = new Map(ranked.map(({ hit, score }) => [hit.entry.citation.entry_id, score]));
   const content = renderPreparedContent(items);
+  const sourcesByArtifact = new Map(experiences.map((e) => [e.citation.artifact_ref.artifact_id, e.source_ids]));
   const cited = items.map((item) =>
-    "entry_id" in item.citation ? (sourcesByEntry.get(item.citation.entry_id) ?? []) : [],
+    "entry_id" in item.citation
+      ? (sourcesByEntry.get(item.citation.entry_id) ?? [])
+      : (sourcesByArtifact.get(item.citation.artifact_ref.artifact_id) ?? []),
   );
   return {
     context: {

@@ -17,7 +17,8 @@ export type Evidence =
 /**
  * What `citation` names in the scope now, or null when it is unavailable:
  * - source: the `(name, source_id)` is in the journal;
- * - artifact: that exact revision exists (the scope's `memory`/`memory` or `handoff`/`handoff`; no other family is kept);
+ * - artifact: that exact revision exists (the scope's `memory`/`memory` or `handoff`/`handoff`, or an approved
+ *   Experience or Skill revision);
  * - memory: the cited revision exists and maps the entry to exactly that version, active or inactive there.
  */
 export async function resolveCitation(
@@ -44,7 +45,9 @@ export async function resolveCitation(
         const handoff = await deps.store.getHandoffRevision(scopeId, ref.revision);
         return handoff ? { kind: "artifact", citation, handoff } : null;
       }
-      return null;
+      if (ref.family !== "experience" && ref.family !== "skill") return null;
+      const artifact = await deps.store.getArtifactRevision(scopeId, ref);
+      return artifact ? { kind: "artifact", citation, handoff: null } : null;
     }
     default: {
       const unknown: never = citation;

@@ -2,7 +2,7 @@
 // (src/model/); the domain sees only this interface.
 
 /** The usage purposes of contract §5.4 that this Server can incur. */
-export type ModelPurpose = "handoff_generation" | "memory_extraction";
+export type ModelPurpose = "handoff_generation" | "memory_extraction" | "experience_generation" | "skill_generation";
 
 export interface ChatMessage {
   role: "system" | "user";

@@ -1,6 +1,6 @@
 // get_stats: inventory, model usage and recall statistics for one scope over a period (contract §5.4).
 import type { RecallTotals, ScopedStats, StatsPeriod, StatsPeriodPreset, StatsQuery } from "@powercontext/protocol";
-import type { RecallSample, Store } from "../../store/types.ts";
+import type { ArtifactInventory, RecallSample, Store } from "../../store/types.ts";
 import type { Clock } from "../deps.ts";
 import { TOKEN_ESTIMATOR } from "./token-estimate.ts";
 import { summarizeUsage } from "./usage-summary.ts";
@@ -27,6 +27,7 @@ export async function getScopedStats(deps: { store: Store; clock: Clock }, reque
     deps.store.readModelUsage(request.scope_id, period.start_date, period.end_date),
     deps.store.getHandoffHead(request.scope_id),
   ]);
+  const artifactCounts = await deps.store.artifactInventory(request.scope_id);
   const entries = inventory.entries_by_kind.reduce(
     (sum, row) => ({
       total: sum.total + row.total,
@@ -36,9 +37,10 @@ export async function getScopedStats(deps: { store: Store; clock: Clock }, reque
     { total: 0, active: 0, inactive: 0 },
   );
   const families = [
+    ...artifactCounts.artifacts,
     ...(inventory.has_handoff || handoff !== null ? [{ family: "handoff", total: 1 }] : []),
     ...(inventory.has_memory ? [{ family: "memory", total: 1 }] : []),
-  ];
+  ].sort((a, b) => (a.family < b.family ? -1 : 1));
   const byDate = new Map(samples.map((sample) => [sample.date, sample]));
   const daily = dates.map((date) => ({ date, ...recallCounts(byDate.get(date)) }));
   return {
@@ -50,9 +52,9 @@ export async function getScopedStats(deps: { store: Store; clock: Clock }, reque
         memory_processed: inventory.memory_cursor,
         memory_pending: Math.max(inventory.sources_total - inventory.memory_cursor, 0),
       },
-      artifacts: { total: families.length, by_family: families },
+      artifacts: { total: families.reduce((sum, family) => sum + family.total, 0), by_family: families },
       // Memory candidates have their own inbox; these counters cover the contract's experience/skill families.
-      candidates: { total: 0, pending: 0, approved: 0, rejected: 0, by_family: [] },
+      candidates: candidateCounts(artifactCounts.candidates),
       memory: { entries: { ...entries, by_kind: inventory.entries_by_kind } },
     },
     usage: { period, ...summarizeUsage(usage, dates) },
@@ -97,4 +99,24 @@ function sumCounts(days: readonly RecallTotals[]): RecallTotals {
     total.token_reduction += day.token_reduction;
   }
   return total;
+}
+
+type CandidateCounts = { total: number; pending: number; approved: number; rejected: number };
+
+/** Experience and Skill candidates by status, in all and per family (families in name order). */
+function candidateCounts(rows: ArtifactInventory["candidates"]): CandidateCounts & {
+  by_family: Array<{ family: string } & CandidateCounts>;
+} {
+  const zero = (): CandidateCounts => ({ total: 0, pending: 0, approved: 0, rejected: 0 });
+  const all = zero();
+  const byFamily = new Map<string, CandidateCounts>();
+  for (const row of rows) {
+    const family = byFamily.get(row.family) ?? zero();
+    byFamily.set(row.family, family);
+    for (const counts of [all, family]) {
+      counts.total += row.total;
+      counts[row.status] += row.total;
+    }
+  }
+  return { ...all, by_family: [...byFamily].map(([family, counts]) => ({ family, ...counts })) };
 }

@@ -16,7 +16,7 @@ const PROBES = {
 test("capabilities advertise exactly the artifact families whose operations are served", async (t) => {
   const { app, post } = await buildTestApp(t);
   const capabilities = (await app.inject({ method: "GET", url: "/v1/capabilities" })).json();
-  assert.deepEqual(capabilities.artifact_families, ["memory", "handoff"]);
+  assert.deepEqual(capabilities.artifact_families, ["memory", "experience", "skill", "handoff"]);
   for (const [family, path] of Object.entries(PROBES)) {
     const answer = await post(path, {});
     const advertised = capabilities.artifact_families.includes(family);
@@ -25,8 +25,11 @@ test("capabilities advertise exactly the artifact families whose operations are 
     const inTable = Object.values(OPERATION_ROUTES).some((operation) => operation.path.startsWith(`/v1/${family}/`));
     assert.equal(advertised, inTable, family);
   }
-  // The generation and registry flags claim nothing that is not served either.
-  assert.equal(capabilities.experience_generation, false);
-  assert.equal(capabilities.managed_skill_generation, false);
-  assert.equal(capabilities.external_skill_registry, false);
+  // The generation flags claim what is served: both generate operations answer (deterministically without a model).
+  for (const [flag, path] of [
+    ["experience_generation", "/v1/experience/generate"],
+    ["managed_skill_generation", "/v1/skill/generate"],
+  ] as const) {
+    assert.equal(capabilities[flag], (await post(path, {})).status === 422, flag);
+  }
 });

@@ -114,6 +114,11 @@ export class EndpointIndex {
     return mean === null ? null : { index: layer.index, mean };
   }
 
+  /** See VectorIndex.forget: after a purge, the scope is read afresh. */
+  forget(scopeId: string): void {
+    this.#layer?.index.forget(scopeId);
+  }
+
   #down(): boolean {
     return this.#closed || this.#options.now() < this.#retryAt;
   }

@@ -116,6 +116,14 @@ export class VectorIndex {
     return found;
   }
 
+  /**
+   * Drops what the index holds of the scope, so that its next refresh reads it afresh: after a purge, which deletes
+   * rows without writing a revision (a refresh reads only the heads changed since the revision it last saw).
+   */
+  forget(scopeId: string): void {
+    this.#scopes.delete(scopeId);
+  }
+
   /** Brings the scope's rows up to the store's head, computing and storing the signatures the store lacks. */
   refresh(scopeId: string): Promise<ScopeRows> {
     const running = this.#refreshing.get(scopeId);

@@ -89,7 +89,7 @@ async function countTerms(sql: Sql, scopeId: string, vector: string): Promise<vo
 }
 
 /** The head's current terms lose one active entry. Call before the head's vector changes. */
-async function uncountTerms(sql: Sql, key: number): Promise<void> {
+export async function uncountTerms(sql: Sql, key: number): Promise<void> {
   await sql.run(
     `UPDATE term_stat t SET entries = t.entries - 1 FROM entry_head h
      WHERE h.key = $1 AND t.scope_id = h.scope_id AND t.term = ANY (tsvector_to_array(h.search_vector))`,

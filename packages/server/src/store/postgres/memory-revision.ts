@@ -72,7 +72,7 @@ async function observe(sql: Sql, scope: ScopeRow, commit: RevisionCommit): Promi
  * Appends the next revision holding `changes` (at most one per entry) and returns its number. Call inside the write
  * transaction that locked `scope`.
  */
-async function writeRevision(
+export async function writeRevision(
   sql: Sql,
   scope: ScopeRow,
   changes: readonly PlannedChange[],

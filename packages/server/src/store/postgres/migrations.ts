@@ -186,4 +186,95 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE entry_vector DROP CONSTRAINT entry_vector_pkey;
   ALTER TABLE entry_vector ADD PRIMARY KEY (entry_version_id, model);
   `,
+  // Handoff Reports: the Report catalog (Projects, Workstreams grouping scopes, Workspace bindings) and untrusted
+  // activity observations. Descriptors are stored whole as JSON text beside the columns that are searched or checked;
+  // an identity column keeps activity cursors from being reused after a purge.
+  `
+  CREATE TABLE report_project (
+    project_id text COLLATE "C" PRIMARY KEY,
+    project_key text COLLATE "C" NOT NULL UNIQUE,
+    catalog_state text NOT NULL,
+    version bigint NOT NULL,
+    descriptor text NOT NULL
+  );
+  CREATE TABLE report_workstream (
+    scope_id text COLLATE "C" PRIMARY KEY,
+    project_id text COLLATE "C" NOT NULL,
+    key text COLLATE "C",
+    catalog_state text NOT NULL,
+    version bigint NOT NULL,
+    descriptor text NOT NULL
+  );
+  CREATE UNIQUE INDEX report_workstream_key ON report_workstream (project_id, key) WHERE key IS NOT NULL;
+  CREATE INDEX report_workstream_by_project ON report_workstream (project_id, scope_id);
+  CREATE TABLE report_activity (
+    position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    project_id text COLLATE "C" NOT NULL,
+    source text COLLATE "C" NOT NULL,
+    source_event_id text COLLATE "C" NOT NULL,
+    content_key text NOT NULL,
+    observed_at text COLLATE "C" NOT NULL,
+    effective_at text COLLATE "C",
+    event text NOT NULL,
+    UNIQUE (project_id, source, source_event_id)
+  );
+  CREATE INDEX report_activity_by_project ON report_activity (project_id, position);
+  CREATE TABLE report_workspace_binding (
+    workspace_instance_id text COLLATE "C" PRIMARY KEY,
+    version bigint NOT NULL,
+    binding text NOT NULL
+  );
+  `,
+  // artifacts (issue 19, appended by the artifacts branch): Experience and managed Skill candidates as their wire JSON,
+  // every proposal version kept, and the immutable artifact revisions with their lineage; is_head marks the latest
+  // revision of each artifact (Experience recall reads only heads).
+  `
+  CREATE TABLE artifact_candidate (
+    scope_id text COLLATE "C" NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    family text COLLATE "C" NOT NULL,
+    status text COLLATE "C" NOT NULL,
+    body text NOT NULL,
+    created_at text NOT NULL,
+    updated_at text NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id)
+  );
+  CREATE INDEX artifact_candidate_by_status ON artifact_candidate (scope_id, status, candidate_id);
+  CREATE TABLE artifact_candidate_version (
+    scope_id text COLLATE "C" NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    version integer NOT NULL,
+    body text NOT NULL,
+    created_at text NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id, version)
+  );
+  CREATE TABLE artifact_revision (
+    scope_id text COLLATE "C" NOT NULL,
+    family text COLLATE "C" NOT NULL,
+    artifact_id text COLLATE "C" NOT NULL,
+    revision integer NOT NULL,
+    content text NOT NULL,
+    source_refs text NOT NULL,
+    artifact_refs text NOT NULL,
+    candidate_id text COLLATE "C" NOT NULL,
+    search_text text,
+    is_head boolean NOT NULL,
+    created_at text NOT NULL,
+    PRIMARY KEY (scope_id, family, artifact_id, revision)
+  );
+  CREATE INDEX artifact_revision_heads ON artifact_revision (scope_id, family, is_head, created_at);
+  `,
+  // Data lifecycle family: the audit record each purge leaves (who was purged, when, how many rows; never the text).
+  `
+  CREATE TABLE purge_audit (
+    audit_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    scope_id text COLLATE "C" NOT NULL,
+    target text NOT NULL,
+    target_id text COLLATE "C" NOT NULL,
+    purged_at text NOT NULL,
+    removed json NOT NULL
+  );
+  CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
+  `,
 ];

@@ -2,15 +2,28 @@
 // row (captures: one statement that advances the scope's row, in per-scope batches), so Servers sharing the database
 // serialize writes per scope; reads that take several statements share one snapshot. Driver errors are wrapped here,
 // once.
+import { untilConflictAsync } from "../lifecycle-rows.ts";
 import { memoryHead } from "../rows.ts";
-import type { NewSource, Store } from "../types.ts";
+import * as artifacts from "./artifacts.ts";
+import type {
+  ArtifactOperations,
+  LifecycleOperations,
+  NewSource,
+  OverviewReads,
+  PurgeOutcome,
+  Store,
+} from "../types.ts";
 import { batchCaptures } from "./capture-batches.ts";
 import * as candidates from "./candidates.ts";
 import { parseDatabaseUrl } from "./connection.ts";
 import * as continuity from "./continuity.ts";
+import { postgresHandoffReportOperations } from "./handoff-reports.ts";
 import { openDatabase, snapshot, transaction, type Database, type PostgresOptions } from "./database.ts";
 import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
+import * as exports from "./lifecycle-export.ts";
+import * as imports from "./lifecycle-import.ts";
+import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import * as overview from "./overview.ts";
@@ -35,6 +48,9 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   }
   return createPostgresStore(database);
 }
+
+/** A unit of work on one connection: a transaction, a snapshot of several reads, or one statement. */
+type Access = <T>(work: (sql: Sql) => Promise<T>) => Promise<T>;
 
 function createPostgresStore(database: Database): Store {
   const { pool, target } = database;
@@ -80,12 +96,66 @@ function createPostgresStore(database: Database): Store {
       write((sql) => continuity.advanceHandoffCursor(sql, scopeId, from, to)),
     addModelUsage: (samples) => write((sql) => continuity.addModelUsage(sql, samples)),
     readModelUsage: (scopeId, from, to) => query((sql) => continuity.readModelUsage(sql, scopeId, from, to)),
+    ...postgresHandoffReportOperations(read, write),
+    ...artifactOperations(write, query),
+    ...lifecycleOperations(read, write, query),
+    ...overviewOperations(read, query),
+    ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
+    close: () => guard(() => database.close()),
+  };
+}
+
+/** Experience and managed Skill: candidates, immutable revisions, and the Experiences recall reads. */
+function artifactOperations(write: Access, query: Access): ArtifactOperations {
+  return {
+    artifactInventory: (scopeId) => query((sql) => artifacts.artifactInventory(sql, scopeId)),
+    listArtifactCandidates: (listQuery) => query((sql) => artifacts.listArtifactCandidates(sql, listQuery)),
+    getArtifactCandidate: (scopeId, candidateId) =>
+      query((sql) => artifacts.getArtifactCandidate(sql, scopeId, candidateId)),
+    commitArtifactCandidate: (commit) => write((sql) => artifacts.commitArtifactCandidate(sql, commit)),
+    getArtifactRevision: (scopeId, ref) => query((sql) => artifacts.getArtifactRevision(sql, scopeId, ref)),
+    getArtifactHead: (scopeId, family, artifactId) =>
+      query((sql) => artifacts.getArtifactHead(sql, scopeId, family, artifactId)),
+    searchExperiences: (scopeId, terms, limit) =>
+      query((sql) => artifacts.searchExperiences(sql, scopeId, terms, limit)),
+  };
+}
+
+/** Export, import and purge; a purge vacuums the tables afterwards (docs/security.md says what that guarantees). */
+function lifecycleOperations(read: Access, write: Access, query: Access): LifecycleOperations {
+  const purged = async (deletion: Promise<purge.PurgeDeletion>): Promise<PurgeOutcome> => {
+    const done = await deletion;
+    if (done === null) return { status: "not_found" };
+    // The deletion is committed: a compaction that fails is reported as not done, and the next purge compacts again.
+    const compacted = await query((sql) => purge.compact(sql)).catch(() => false);
+    return { ...done, compacted };
+  };
+  return {
+    readScopeCursors: (scopeId) => query((sql) => exports.readScopeCursors(sql, scopeId)),
+    readSourcesAfter: (scopeId, page) => query((sql) => exports.readSourcesAfter(sql, scopeId, page)),
+    readRevisionsAfter: (scopeId, page) => read((sql) => exports.readRevisionsAfter(sql, scopeId, page)),
+    readCandidatesAfter: (scopeId, page) => read((sql) => exports.readCandidatesAfter(sql, scopeId, page)),
+    readHandoffsAfter: (scopeId, page) => query((sql) => exports.readHandoffsAfter(sql, scopeId, page)),
+    importSources: (scopeId, lines) =>
+      write((sql) => untilConflictAsync(lines, (line) => imports.importSource(sql, scopeId, line))),
+    importRevision: (scopeId, line) => write((sql) => imports.importRevision(sql, scopeId, line)),
+    importCandidates: (scopeId, lines) =>
+      write((sql) => untilConflictAsync(lines, (line) => imports.importCandidate(sql, scopeId, line))),
+    importHandoff: (scopeId, line, key) => write((sql) => imports.importHandoff(sql, scopeId, line, key)),
+    purgeSource: (scopeId, sourceId, now) => purged(write((sql) => purge.purgeSource(sql, scopeId, sourceId, now))),
+    purgeEntry: (scopeId, entryId, now) => purged(write((sql) => purge.purgeEntry(sql, scopeId, entryId, now))),
+    purgeScope: (scopeId, now) => purged(write((sql) => purge.purgeScope(sql, scopeId, now))),
+    listPurges: (scopeId) => query((sql) => purge.listPurges(sql, scopeId)),
+  };
+}
+
+/** What the dashboard reads to show scopes, a page of entries, Sources, an entry's history and activity over time. */
+function overviewOperations(read: Access, query: Access): OverviewReads {
+  return {
     listEntryPage: (scopeId, entryQuery) => read((sql) => overview.listEntryPage(sql, scopeId, entryQuery)),
     listScopes: () => read((sql) => overview.listScopes(sql)),
     listSources: (scopeId, page) => query((sql) => overview.listSources(sql, scopeId, page)),
     listEntryChanges: (scopeId, entryId) => query((sql) => overview.listEntryChanges(sql, scopeId, entryId)),
     countSourcesByDay: (scopeId, from) => query((sql) => overview.countSourcesByDay(sql, scopeId, from)),
-    ping: () => query(async (sql) => void (await sql.run("SELECT 1"))),
-    close: () => guard(() => database.close()),
   };
 }

@@ -76,8 +76,13 @@ function observe(db: DatabaseSync, scope: ScopeRow, commit: RevisionCommit): Obs
   };
 }
 
-/** Appends the next revision holding `changes` and returns its number. */
-function writeRevision(db: DatabaseSync, scope: ScopeRow, changes: readonly PlannedChange[], now: string): number {
+/** Appends the next revision holding `changes` (none writes an empty revision) and returns its number. */
+export function writeRevision(
+  db: DatabaseSync,
+  scope: ScopeRow,
+  changes: readonly PlannedChange[],
+  now: string,
+): number {
   const scopeId = scope.scope_id;
   const revision = scope.memory_revision + 1;
   stmt(db, "INSERT INTO memory_revision (scope_id, revision, created_at) VALUES (?, ?, ?)").run(scopeId, revision, now);

@@ -158,4 +158,95 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE entry_vector;
   ALTER TABLE entry_vector_by_model RENAME TO entry_vector;
   `,
+  // Handoff Reports: the Report catalog (Projects, Workstreams grouping scopes, Workspace bindings) and untrusted
+  // activity observations. Descriptors are stored whole as JSON beside the columns that are searched or checked;
+  // AUTOINCREMENT keeps activity cursors from being reused after a purge.
+  `
+  CREATE TABLE report_project (
+    project_id TEXT PRIMARY KEY,
+    project_key TEXT NOT NULL UNIQUE,
+    catalog_state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    descriptor TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE report_workstream (
+    scope_id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    key TEXT,
+    catalog_state TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    descriptor TEXT NOT NULL
+  ) STRICT;
+  CREATE UNIQUE INDEX report_workstream_key ON report_workstream (project_id, key) WHERE key IS NOT NULL;
+  CREATE INDEX report_workstream_by_project ON report_workstream (project_id, scope_id);
+  CREATE TABLE report_activity (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    project_id TEXT NOT NULL,
+    source TEXT NOT NULL,
+    source_event_id TEXT NOT NULL,
+    content_key TEXT NOT NULL,
+    observed_at TEXT NOT NULL,
+    effective_at TEXT,
+    event TEXT NOT NULL,
+    UNIQUE (project_id, source, source_event_id)
+  ) STRICT;
+  CREATE INDEX report_activity_by_project ON report_activity (project_id, position);
+  CREATE TABLE report_workspace_binding (
+    workspace_instance_id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    binding TEXT NOT NULL
+  ) STRICT;
+  `,
+  // artifacts (issue 19, appended by the artifacts branch): Experience and managed Skill candidates as their wire JSON,
+  // every proposal version kept, and the immutable artifact revisions with their lineage; is_head marks the latest
+  // revision of each artifact (Experience recall reads only heads).
+  `
+  CREATE TABLE artifact_candidate (
+    scope_id TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    family TEXT NOT NULL,
+    status TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id)
+  ) STRICT;
+  CREATE INDEX artifact_candidate_by_status ON artifact_candidate (scope_id, status, candidate_id);
+  CREATE TABLE artifact_candidate_version (
+    scope_id TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, candidate_id, version)
+  ) STRICT;
+  CREATE TABLE artifact_revision (
+    scope_id TEXT NOT NULL,
+    family TEXT NOT NULL,
+    artifact_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    source_refs TEXT NOT NULL,
+    artifact_refs TEXT NOT NULL,
+    candidate_id TEXT NOT NULL,
+    search_text TEXT,
+    is_head INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope_id, family, artifact_id, revision)
+  ) STRICT;
+  CREATE INDEX artifact_revision_heads ON artifact_revision (scope_id, family, is_head, created_at);
+  `,
+  // Data lifecycle family: the audit record each purge leaves (who was purged, when, how many rows; never the text).
+  `
+  CREATE TABLE purge_audit (
+    audit_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    scope_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    target_id TEXT NOT NULL,
+    purged_at TEXT NOT NULL,
+    removed TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
+  `,
 ];

@@ -53,12 +53,23 @@ export async function fetchIntoStaging(
   return git(["-C", staging, "rev-parse", "HEAD"], "reading the fetched commit");
 }
 
+/** A swapped-in checkout whose predecessor is kept aside until the install that follows has succeeded. */
+export interface SwappedCheckout {
+  /** The install succeeded: the previous checkout is removed. */
+  keep(): Promise<void>;
+  /** The install failed: the previous checkout goes back to `target` (or `target` is removed when there was none). */
+  revert(): Promise<void>;
+}
+
 /**
  * Replaces `target` with `staging`. The previous checkout is moved aside first and moved back if the second rename
  * fails, so either the new or the previous checkout is at `target` afterwards; the staging directory is removed on
- * failure and the previous checkout on success.
+ * failure. On success the previous checkout waits aside for `keep` or `revert`.
  */
-export async function swapIn(files: FileOps, { staging, target }: { staging: string; target: string }): Promise<void> {
+export async function swapIn(
+  files: FileOps,
+  { staging, target }: { staging: string; target: string },
+): Promise<SwappedCheckout> {
   const backup = `${target}.previous-${process.pid}-${Date.now()}`;
   const hadPrevious = await files.exists(target);
   if (hadPrevious) await files.rename(target, backup);
@@ -71,7 +82,15 @@ export async function swapIn(files: FileOps, { staging, target }: { staging: str
       `swapping the new checkout in failed (${error instanceof Error ? error.message : String(error)}); the previous checkout was restored`,
     );
   }
-  if (hadPrevious) await files.remove(backup);
+  return {
+    keep: async () => {
+      if (hadPrevious) await files.remove(backup);
+    },
+    revert: async () => {
+      await files.remove(target);
+      if (hadPrevious) await files.rename(backup, target);
+    },
+  };
 }
 
 export function checkoutPaths(dataDir: string): { root: string; target: string; staging: string } {

@@ -17,13 +17,14 @@ interface Manifest {
   dependencies?: Record<string, string>;
 }
 
-/** Node's lookup: node_modules/<name> in the directory or any parent. */
-export function resolvesFrom(dir: string, name: string): boolean {
+/** Node's lookup: node_modules/<name> in the directory or any parent (up to `root` when given). */
+export function resolvesFrom(dir: string, name: string, root?: string): boolean {
   let current = resolve(dir);
+  const top = root === undefined ? null : resolve(root);
   for (;;) {
     if (existsSync(join(current, "node_modules", name, "package.json"))) return true;
     const parent = dirname(current);
-    if (parent === current) return false;
+    if (parent === current || current === top) return false;
     current = parent;
   }
 }

@@ -8,6 +8,8 @@ import { doctorPi, type PiDoctorReport } from "../doctor.ts";
 import { findPiExecutable, piAgentDir, userPiEnvironment } from "../host.ts";
 import { readUserPackages, supersededRegistrations } from "../installed-packages.ts";
 import type { FileOps } from "./file-ops.ts";
+import { checkPackageLoads } from "../package-load.ts";
+import type { SwappedCheckout } from "./git-checkout.ts";
 import { materializeGitSource } from "./git-source.ts";
 import { checkPackage, describePackageProblems } from "./package-check.ts";
 import { findPackageDir, parsePackageSource, type PackageSource } from "./package-source.ts";
@@ -55,20 +57,22 @@ export function checkoutPackageDir(): string | null {
 export async function setupPi(deps: SetupPiDeps, options: SetupPiOptions): Promise<SetupPiReport> {
   const source = parsePackageSource(options.source, options.ref, deps.defaultPackageDir);
   const report = emptyReport(source);
-  const record = stepRecorder(report.steps, source.kind === "git" ? 6 : 4, deps.onProgress);
+  const record = stepRecorder(report.steps, source.kind === "git" ? 8 : 5, deps.onProgress);
   const executable = findPiExecutable(deps.env, options.pi);
-  const packageDir = await resolvePackage(deps, source, report, record);
-  if (packageDir === null) return report;
-  report.package_dir = packageDir;
   if (executable === null) {
     const missing = options.pi === undefined ? "no executable `pi` on PATH" : `${options.pi} is not an executable file`;
-    record("pi install", "failed", missing);
+    record("pi executable", "failed", `${missing}; nothing was fetched or installed`);
     return report;
   }
+  const resolved = await resolvePackage({ ...deps, executable }, source, report, record);
+  if (resolved.packageDir === null) return report;
+  report.package_dir = resolved.packageDir;
   const pi: UserPi = { executable, env: userPiEnvironment(deps.env) };
-  if (!(await installPackage(deps.runner, pi, packageDir, record))) return report;
-  report.removed = await removeSuperseded(deps, pi, packageDir, record);
-  report.doctor = await doctorAfterInstall(deps, options, packageDir, record);
+  const installed = await installPackage(deps.runner, pi, resolved.packageDir, record);
+  await (installed ? resolved.swap?.keep() : resolved.swap?.revert());
+  if (!installed) return report;
+  report.removed = await removeSuperseded(deps, pi, resolved.packageDir, record);
+  report.doctor = await doctorAfterInstall(deps, options, resolved.packageDir, record);
   report.ok = report.steps.every((step) => step.status === "ok");
   return report;
 }
@@ -89,33 +93,32 @@ function emptyReport(source: PackageSource): SetupPiReport {
   };
 }
 
-/** The package directory to install, verified; null when a step failed (it is in the report). */
+/** The package directory to install, verified to load, and the swap a Git source made; packageDir null on failure. */
 async function resolvePackage(
-  deps: SetupPiDeps,
+  deps: SetupPiDeps & { executable: string },
   source: PackageSource,
   report: SetupPiReport,
   record: RecordStep,
-): Promise<string | null> {
+): Promise<{ packageDir: string | null; swap?: SwappedCheckout | null }> {
   if (source.kind === "git") {
     const materialized = await materializeGitSource(deps, source, record);
     report.source.commit = materialized.commit;
-    return materialized.packageDir;
+    return materialized;
   }
   const verified = checkPackage(source.packageDir);
   if (!verified.ok) {
-    record(
-      "verify package",
-      "failed",
-      describePackageProblems(source.packageDir, verified.problems, verified.unresolved),
-    );
-    return null;
+    const problems = describePackageProblems(source.packageDir, verified.problems, verified.unresolved);
+    record("verify package", "failed", problems);
+    return { packageDir: null };
   }
   record(
     "verify package",
     "ok",
     `${source.packageDir}: powercontext-pi with its extension, the bundled SKILL.md and resolvable dependencies`,
   );
-  return source.packageDir;
+  const load = await checkPackageLoads(deps.runner, { ...deps, name: "load in pi", packageDir: source.packageDir });
+  record(load.check.name, load.check.status, load.check.detail);
+  return { packageDir: load.check.status === "ok" ? source.packageDir : null };
 }
 
 async function installPackage(
@@ -127,7 +130,8 @@ async function installPackage(
   const install = await runner.run(pi.executable, ["install", packageDir], { env: pi.env, timeoutMs: 120_000 });
   if (install.code === 0) return record("pi install", "ok", packageDir);
   const failure = install.startError ?? `exited ${install.code}`;
-  record("pi install", "failed", `\`pi install ${packageDir}\` ${failure}; earlier registrations were left in place`);
+  const kept = "earlier registrations and checkouts were left in place";
+  record("pi install", "failed", `\`pi install ${packageDir}\` ${failure}; ${kept}`);
   return false;
 }
 
@@ -163,7 +167,11 @@ async function doctorAfterInstall(
     options.pi === undefined ? {} : { pi: options.pi },
   );
   if (doctor.ok && doctor.package_dir === packageDir) {
-    record("doctor pi", "ok", "the Pi executable, `pi list` and the installed powercontext-pi manifest check out");
+    record(
+      "doctor pi",
+      "ok",
+      "the Pi executable, `pi list`, the installed powercontext-pi manifest and its load check out",
+    );
     return doctor;
   }
   const failing = doctor.checks

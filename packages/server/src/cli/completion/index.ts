@@ -1,0 +1,1 @@
+export { completionScript, SHELLS, type Shell } from "./completion.ts";
