@@ -15,6 +15,8 @@ import {
   startDashboardServer,
 } from "../src/testing/dashboard-server.ts";
 
+/** A GitHub-token-shaped secret in a prompt: the recall view must show it redacted. */
+const SECRET = `ghp_${"A1b2C3d4E5".repeat(3)}f6G7h8`;
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const XSS = [
   "<script>window.__pcXss = 1</script>",
@@ -83,10 +85,31 @@ for (const engine of ENGINES) {
       assert.equal(await page.locator(".history > li").count(), 2);
       assert.match((await page.locator("blockquote.current").textContent()) ?? "", /PostgreSQL 17/);
       await screenshot(page, engine, "entry");
+      const entryId = decodeURIComponent(new URL(page.url()).pathname.split("/")[5] ?? "");
+      const current = await server.api("/v1/memory/entries/list", { scope_id: scope });
+      const head = current.entries.find(
+        (entry: { citation: { entry_id: string } }) => entry.citation.entry_id === entryId,
+      );
+      await server.api("/v1/memory/entries/revise", {
+        scope_id: scope,
+        citation: head.citation,
+        kind: "decision",
+        text: "We use PostgreSQL 18 for the billing ledger.",
+      });
+      await page.fill('form[action$="/revise"] textarea[name="text"]', "A stale edit.");
+      await page.click('form[action$="/revise"] button');
+      assert.match(
+        (await page.locator(".notice .refused").textContent()) ?? "",
+        /Memory changed after you loaded this entry/,
+      );
+      assert.match((await page.locator("blockquote.current").textContent()) ?? "", /PostgreSQL 18/);
       await page.fill('form[action$="/retire"] input[name="reason"]', "moved to the ledger service");
       await Promise.all([page.waitForURL(/done=retired/), page.click('form[action$="/retire"] button')]);
       assert.match((await page.locator(".notice").textContent()) ?? "", /Entry retired\./);
-      assert.deepEqual(pageErrors(page), []);
+      // The stale edit's page is answered 409, which the browser reports; nothing else may show up.
+      assert.deepEqual(pageErrors(page), [
+        "console: Failed to load resource: the server responded with a status of 409 (Conflict)",
+      ]);
     });
 
     it("shows recent prepares with their scores and bytes, and the daily trend as a chart", async () => {
@@ -98,7 +121,7 @@ for (const engine of ENGINES) {
       });
       await server.api("/v1/context/prepare", {
         scope_id: scope,
-        query: "When do deploys go out? key sk-live-abcdefghijklmnopqrstuvwx",
+        query: `When do deploys go out? token ${SECRET}`,
       });
       await server.api("/v1/context/prepare", { scope_id: scope, query: "Something unrelated entirely" });
       const page = await openDashboard(browser, server);
@@ -108,6 +131,11 @@ for (const engine of ENGINES) {
       const ready = recalls.nth(1);
       assert.match((await ready.textContent()) ?? "", /ready · 1 items · \d+ bytes/);
       assert.match((await ready.locator("td.num").first().textContent()) ?? "", /^0\.\d{3}$/);
+      assert.equal((await page.content()).includes(SECRET), false, "a secret in a prompt stays redacted");
+      assert.match(
+        (await recalls.nth(1).locator("blockquote.prompt").textContent()) ?? "",
+        /When do deploys go out\? token \[REDACTED:/,
+      );
       await page.waitForSelector("#chart-recall .uplot canvas");
       await page.waitForSelector("#chart-tokens .uplot canvas");
       await screenshot(page, engine, "recall");

@@ -18,7 +18,7 @@ export interface PageOptions {
   /** The session's CSRF token, read by scripts from a meta tag; absent without a session (login). */
   csrf?: string;
   notice?: SafeHtml | null;
-  /** Extra module scripts of ours, by asset name. */
+  /** Extra module scripts of ours, by asset name; "charts.js" brings uPlot's stylesheet along. */
   scripts?: string[];
   body: SafeHtml;
   /** Without a configured token there is nothing to log out of. */
@@ -49,6 +49,7 @@ ${options.csrf ? html`<meta name="csrf-token" content="${options.csrf}">` : ""}
 <title>${options.title} · PowerContext</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/ui/assets/dashboard.css">
+${scripts.includes("charts.js") ? html`<link rel="stylesheet" href="/ui/assets/uplot.css">` : ""}
 ${scripts.map((name) => html`<script type="module" src="/ui/assets/${name}"></script>`)}
 </head>
 <body>

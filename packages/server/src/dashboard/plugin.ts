@@ -28,6 +28,11 @@ export async function dashboardRoutes(
   const deps: DashboardDeps = { ...options, sessions: new Sessions(() => options.domain.clock.now().getTime()) };
   app.decorate("dashboardHasToken", options.token !== null);
   app.decorateRequest("dashboardSession", null);
+  // The pages are not API operations: kept out of the OpenAPI document, and counted under one name in the metrics.
+  app.addHook("onRoute", (route) => {
+    route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, operationId: "dashboard" };
+  });
   acceptForms(app);
   app.addHook("onRequest", createGuard(deps.sessions, options.token));
   serveAssets(app);

@@ -54,3 +54,8 @@ export function shortTime(iso: string | null): SafeHtml {
   if (iso === null) return html`<span class="muted">never</span>`;
   return html`<time datetime="${iso}">${iso.slice(0, 16).replace("T", " ")}</time>`;
 }
+
+/** A query parameter as one string: a repeated parameter (an array) or a missing one reads as "". */
+export function queryValue(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}

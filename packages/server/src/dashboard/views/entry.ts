@@ -7,7 +7,7 @@ import { retireMemoryEntry, reviseMemoryEntry } from "../../domain/memory/write-
 import { field, formOf } from "../form-body.ts";
 import { hasValidCsrf } from "../guard.ts";
 import { html, pathOf, type SafeHtml } from "../html.ts";
-import { type DashboardDeps, isScopeId, sendNotFound, sendPage, shortTime, shown } from "../respond.ts";
+import { type DashboardDeps, isScopeId, queryValue, sendNotFound, sendPage, shortTime, shown } from "../respond.ts";
 import { runWrite, type WriteOutcome } from "../write-outcome.ts";
 
 type EntryRoute = { Params: { scope: string; entry: string }; Querystring: { done?: string } };
@@ -65,7 +65,7 @@ async function showEntry(
   if (!isScopeId(scopeId)) return sendNotFound(request, reply, "No such scope.");
   const history = await readEntryHistory(deps.domain, { scope_id: scopeId, entry_id: entryId });
   if (history.head === null) return sendNotFound(request, reply, "No such entry in this scope.");
-  const done = DONE[request.query.done ?? ""];
+  const done = DONE[queryValue(request.query.done)];
   const notice =
     outcome?.status === "refused" ? html`<span class="refused">${outcome.message}</span>` : done ? html`${done}` : null;
   const body = html`<p><span class="tag">${history.head.kind}</span> ${history.head.state} · version ${history.head.version}

@@ -3,7 +3,15 @@ import type { FastifyInstance } from "fastify";
 import { browseMemory, type StateFilter } from "../../domain/overview/browse-memory.ts";
 import { html, pathOf } from "../html.ts";
 import { scopeTabPath } from "../layout.ts";
-import { type DashboardDeps, isScopeId, type ScopeParams, sendNotFound, sendPage, shown } from "../respond.ts";
+import {
+  type DashboardDeps,
+  isScopeId,
+  queryValue,
+  type ScopeParams,
+  sendNotFound,
+  sendPage,
+  shown,
+} from "../respond.ts";
 
 const PAGE_SIZE = 50;
 const STATES: StateFilter[] = ["active", "inactive", "all"];
@@ -19,10 +27,10 @@ export function memoryView(app: FastifyInstance, deps: DashboardDeps): void {
   app.get<ScopeParams & { Querystring: MemoryQuery }>("/ui/scopes/:scope/memory", async (request, reply) => {
     const scopeId = request.params.scope;
     if (!isScopeId(scopeId)) return sendNotFound(request, reply, "No such scope.");
-    const query = (request.query.q ?? "").slice(0, 2000);
-    const kind = request.query.kind ?? "";
+    const query = queryValue(request.query.q).slice(0, 2000);
+    const kind = queryValue(request.query.kind);
     const state = STATES.find((value) => value === request.query.state) ?? "active";
-    const offset = Math.max(Number.parseInt(request.query.offset ?? "0", 10) || 0, 0);
+    const offset = Math.min(Math.max(Number.parseInt(queryValue(request.query.offset), 10) || 0, 0), 1_000_000);
     const page = await browseMemory(deps.domain, { scope_id: scopeId, query, kind, state, offset, limit: PAGE_SIZE });
     const filters = html`<form method="get" class="filters" role="search">
       <input type="search" name="q" value="${query}" placeholder="Search as recall would" aria-label="Search Memory" autofocus>

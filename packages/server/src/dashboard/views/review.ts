@@ -11,6 +11,7 @@ import { scopeTabPath } from "../layout.ts";
 import {
   type DashboardDeps,
   isScopeId,
+  queryValue,
   type ScopeParams,
   sendNotFound,
   sendPage,
@@ -79,9 +80,9 @@ async function showInbox(
 ): Promise<FastifyReply> {
   const scopeId = request.params.scope;
   if (!isScopeId(scopeId)) return sendNotFound(request, reply, "No such scope.");
-  const cursor = request.query.cursor ?? null;
+  const cursor = queryValue(request.query.cursor).slice(0, 128);
   const inbox = await readReviewInbox(deps.domain, { scope_id: scopeId, cursor: cursor || null });
-  const done = Number.parseInt(request.query.done ?? "", 10);
+  const done = Number.parseInt(queryValue(request.query.done), 10);
   const notice = summarize(results) ?? (Number.isFinite(done) ? html`${done} decided.` : null);
   const next = inbox.next_cursor
     ? html`<a href="${scopeTabPath(scopeId, "review")}?${new URLSearchParams({ cursor: inbox.next_cursor }).toString()}">Next page</a>`

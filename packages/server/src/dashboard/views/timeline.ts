@@ -8,6 +8,7 @@ import { scopeTabPath } from "../layout.ts";
 import {
   type DashboardDeps,
   isScopeId,
+  queryValue,
   type ScopeParams,
   sendNotFound,
   sendPage,
@@ -32,7 +33,7 @@ export function timelineView(app: FastifyInstance, deps: DashboardDeps): void {
   app.get<TimelineRoute>("/ui/scopes/:scope/timeline", async (request, reply) => {
     const scopeId = request.params.scope;
     if (!isScopeId(scopeId)) return sendNotFound(request, reply, "No such scope.");
-    const before = Number.parseInt(request.query.before ?? "", 10);
+    const before = Number.parseInt(queryValue(request.query.before), 10);
     const timeline = await readScopeTimeline(deps.domain, {
       scope_id: scopeId,
       before: Number.isSafeInteger(before) && before > 0 ? before : null,

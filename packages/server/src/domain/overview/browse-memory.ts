@@ -39,14 +39,21 @@ export async function browseMemory(
   deps: Pick<DomainDeps, "store" | "semantic" | "endpoint" | "embedder">,
   query: BrowseQuery,
 ): Promise<MemoryPage> {
-  const listing = await deps.store.listEntries(query.scope_id, true);
-  const kinds = [...new Set(listing.entries.map((entry) => entry.kind))].sort();
-  const matches = (entry: MemoryEntry): boolean =>
-    (query.kind === "" || entry.kind === query.kind) && (query.state === "all" || entry.state === query.state);
+  const { store } = deps;
+  // The inventory's counts by kind give the kind list and the filtered total without reading the entries.
+  const inventory = await store.getInventory(query.scope_id);
+  const kinds = inventory.entries_by_kind.map((row) => row.kind);
   if (query.query.trim() === "") {
-    const filtered = listing.entries.filter(matches);
-    const entries = filtered.slice(query.offset, query.offset + query.limit).map((entry) => ({ entry, score: null }));
-    return { memory: listing.memory, total: filtered.length, entries, kinds };
+    const total = inventory.entries_by_kind
+      .filter((row) => query.kind === "" || row.kind === query.kind)
+      .reduce((sum, row) => sum + (query.state === "all" ? row.total : row[query.state]), 0);
+    const page = await store.listEntryPage(query.scope_id, {
+      kind: query.kind === "" ? null : query.kind,
+      state: query.state === "all" ? null : query.state,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return { memory: page.memory, total, entries: page.entries.map((entry) => ({ entry, score: null })), kinds };
   }
   const found = await searchMemory(deps, {
     scope_id: query.scope_id,
@@ -54,14 +61,18 @@ export async function browseMemory(
     limit: SEARCH_LIMIT,
     mode: "auto",
   });
-  const byId = new Map(listing.entries.map((entry) => [entry.citation.entry_id, entry]));
+  const ids = found.hits.map((hit) => hit.citation.entry_id);
+  const { heads } = await store.readHeads(query.scope_id, { entry_ids: ids, fingerprints: [] });
+  const byId = new Map(heads.map((head) => [head.entry.citation.entry_id, head.entry]));
+  const matches = (entry: MemoryEntry): boolean =>
+    (query.kind === "" || entry.kind === query.kind) && (query.state === "all" || entry.state === query.state);
   const hits: BrowsedEntry[] = [];
   for (const hit of found.hits) {
     const entry = byId.get(hit.citation.entry_id);
     if (entry && matches(entry)) hits.push({ entry, score: hit.score });
   }
   return {
-    memory: listing.memory,
+    memory: found.memory,
     total: hits.length,
     entries: hits.slice(query.offset, query.offset + query.limit),
     kinds,

@@ -43,6 +43,29 @@ const OVERVIEW_TESTS: ContractTests = {
     ]);
   },
 
+  "pages the head's entries by entry id, filtered by kind and state": async (store) => {
+    const retired = await remember(store, "Retired entry.");
+    await remember(store, "Active one.");
+    await remember(store, "Active two.");
+    await retireEntry(store, { scope_id: "scope-a", citation: retired.citation, reason: null, now: NOW });
+    const all = await store.listEntryPage("scope-a", { kind: null, state: null, offset: 0, limit: 10 });
+    assert.equal(all.memory?.revision, 4);
+    assert.equal(all.entries.length, 3);
+    const ids = all.entries.map((entry) => entry.citation.entry_id);
+    assert.deepEqual(ids, [...ids].sort());
+    const active = await store.listEntryPage("scope-a", { kind: "decision", state: "active", offset: 1, limit: 5 });
+    assert.deepEqual(
+      active.entries.map((entry) => [entry.state, entry.citation.memory_ref.revision]),
+      [["active", 4]],
+    );
+    const none = await store.listEntryPage("scope-a", { kind: "fact", state: null, offset: 0, limit: 5 });
+    assert.deepEqual(none.entries, []);
+    assert.deepEqual(await store.listEntryPage("scope-b", { kind: null, state: null, offset: 0, limit: 5 }), {
+      memory: null,
+      entries: [],
+    });
+  },
+
   "pages a scope's Sources newest first": async (store) => {
     for (const content of ["one", "two", "three"]) await store.captureSource(makeSource({ content }));
     await store.captureSource(makeSource({ scope_id: "scope-b", content: "elsewhere" }));

@@ -1,7 +1,24 @@
 // Overview reads on PostgreSQL: scope summaries, Sources newest first, one entry's changes, captures per day.
 import { SCOPE_SUMMARY_SQL, type ScopeSummaryRow, toScopeSummary } from "../overview-rows.ts";
-import type { DailyCount, EntryChangeStep, ScopeSummary, SourcePage, StoredSource } from "../types.ts";
-import { SOURCE_COLUMNS, toStoredSource, type SourceRow } from "./rows.ts";
+import { memoryHead } from "../rows.ts";
+import type {
+  DailyCount,
+  EntryChangeStep,
+  EntryPage,
+  EntryPageQuery,
+  ScopeSummary,
+  SourcePage,
+  StoredSource,
+} from "../types.ts";
+import { headRevision } from "./memory.ts";
+import {
+  type EntryVersionRow,
+  SOURCE_COLUMNS,
+  toMemoryEntry,
+  toStoredSource,
+  type SourceRow,
+  VERSION_COLUMNS,
+} from "./rows.ts";
 import type { Sql } from "./sql.ts";
 
 /** Call inside a snapshot, so that the counts agree with each other. */
@@ -32,4 +49,17 @@ export function countSourcesByDay(sql: Sql, scopeId: string, fromDate: string): 
      WHERE scope_id = $1 AND captured_at >= $2 GROUP BY 1 ORDER BY 1`,
     [scopeId, fromDate],
   );
+}
+
+/** Call inside a snapshot. */
+export async function listEntryPage(sql: Sql, scopeId: string, query: EntryPageQuery): Promise<EntryPage> {
+  const head = await headRevision(sql, scopeId);
+  if (head === 0) return { memory: null, entries: [] };
+  const rows = await sql.rows<EntryVersionRow & { state: string }>(
+    `SELECT ${VERSION_COLUMNS}, h.state FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
+     WHERE h.scope_id = $1 AND ($2::text IS NULL OR h.state = $2) AND ($3::text IS NULL OR v.kind = $3)
+     ORDER BY h.entry_id LIMIT $4 OFFSET $5`,
+    [scopeId, query.state, query.kind, query.limit, query.offset],
+  );
+  return { memory: memoryHead(head), entries: rows.map((row) => toMemoryEntry(row, head, row.state === "active")) };
 }

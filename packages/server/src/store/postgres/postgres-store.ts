@@ -151,9 +151,10 @@ function lifecycleOperations(read: Access, write: Access, query: Access): Lifecy
   };
 }
 
-/** What the dashboard reads to show scopes, Sources, an entry's history and activity over time. */
+/** What the dashboard reads to show scopes, a page of entries, Sources, an entry's history and activity over time. */
 function overviewOperations(read: Access, query: Access): OverviewReads {
   return {
+    listEntryPage: (scopeId, entryQuery) => read((sql) => overview.listEntryPage(sql, scopeId, entryQuery)),
     listScopes: () => read((sql) => overview.listScopes(sql)),
     listSources: (scopeId, page) => query((sql) => overview.listSources(sql, scopeId, page)),
     listEntryChanges: (scopeId, entryId) => query((sql) => overview.listEntryChanges(sql, scopeId, entryId)),

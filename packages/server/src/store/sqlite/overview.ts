@@ -1,9 +1,19 @@
 // Overview reads on SQLite: scope summaries, Sources newest first, one entry's changes, captures per day.
 import type { DatabaseSync } from "node:sqlite";
 import { SCOPE_SUMMARY_SQL, type ScopeSummaryRow, toScopeSummary } from "../overview-rows.ts";
-import { toStoredSource } from "../rows.ts";
-import type { DailyCount, EntryChangeStep, ScopeSummary, SourcePage, StoredSource } from "../types.ts";
-import { decodeSource, type StoredSourceRow } from "./rows.ts";
+import { memoryHead, toMemoryEntry, toStoredSource } from "../rows.ts";
+import type {
+  DailyCount,
+  EntryChangeStep,
+  EntryPage,
+  EntryPageQuery,
+  ScopeSummary,
+  SourcePage,
+  StoredSource,
+} from "../types.ts";
+import { readSnapshot } from "./database.ts";
+import { headRevision } from "./memory.ts";
+import { decodeSource, decodeVersion, type StoredSourceRow, type StoredVersionRow } from "./rows.ts";
 import { stmt } from "./statements.ts";
 
 export function listScopes(db: DatabaseSync): ScopeSummary[] {
@@ -37,4 +47,21 @@ export function countSourcesByDay(db: DatabaseSync, scopeId: string, fromDate: s
      WHERE scope_id = ? AND captured_at >= ? GROUP BY 1 ORDER BY 1`,
   ).all(scopeId, fromDate) as unknown as DailyCount[];
   return rows.map((row) => ({ ...row }));
+}
+
+export function listEntryPage(db: DatabaseSync, scopeId: string, query: EntryPageQuery): EntryPage {
+  return readSnapshot(db, () => {
+    const head = headRevision(db, scopeId);
+    if (head === 0) return { memory: null, entries: [] };
+    const rows = stmt(
+      db,
+      `SELECT v.*, h.state FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
+       WHERE h.scope_id = ? AND (? IS NULL OR h.state = ?) AND (? IS NULL OR v.kind = ?)
+       ORDER BY h.entry_id LIMIT ? OFFSET ?`,
+    ).all(scopeId, query.state, query.state, query.kind, query.kind, query.limit, query.offset) as unknown as Array<
+      StoredVersionRow & { state: string }
+    >;
+    const entries = rows.map((row) => toMemoryEntry(decodeVersion(row), head, row.state === "active"));
+    return { memory: memoryHead(head), entries };
+  });
 }

@@ -134,9 +134,10 @@ function lifecycleOperations(db: DatabaseSync, path: string, read: Access, write
   };
 }
 
-/** What the dashboard reads to show scopes, Sources, an entry's history and activity over time. */
+/** What the dashboard reads to show scopes, a page of entries, Sources, an entry's history and activity over time. */
 function overviewOperations(db: DatabaseSync, read: Access): OverviewReads {
   return {
+    listEntryPage: (scopeId, query) => read(() => overview.listEntryPage(db, scopeId, query)),
     listScopes: () => read(() => overview.listScopes(db)),
     listSources: (scopeId, page) => read(() => overview.listSources(db, scopeId, page)),
     listEntryChanges: (scopeId, entryId) => read(() => overview.listEntryChanges(db, scopeId, entryId)),

@@ -1,6 +1,6 @@
 // Overview reads for people looking at the store (the dashboard): every scope with its counts, a scope's Sources
 // newest first, one entry's change history and the daily count of captures. Reads only; nothing here writes.
-import type { EntryChangeOp } from "@powercontext/protocol";
+import type { ArtifactReference, EntryChangeOp, EntryState, MemoryEntry } from "@powercontext/protocol";
 import type { StoredSource } from "./journal.ts";
 
 export interface ScopeSummary {
@@ -34,7 +34,25 @@ export interface SourcePage {
   limit: number;
 }
 
+export interface EntryPageQuery {
+  /** null for every kind. */
+  kind: string | null;
+  /** null for both states. */
+  state: EntryState | null;
+  offset: number;
+  limit: number;
+}
+
+export interface EntryPage {
+  /** The head revision the page was read at; null while the scope has no Memory. */
+  memory: ArtifactReference | null;
+  /** The head's entries matching the query, by entry id, each cited at the head. */
+  entries: MemoryEntry[];
+}
+
 export interface OverviewReads {
+  /** One page of the head's entries (by entry id), filtered by kind and state, read in one snapshot. */
+  listEntryPage(scope_id: string, query: EntryPageQuery): Promise<EntryPage>;
   /** Every scope that holds a Source, Memory, a candidate or a Handoff, by scope id. */
   listScopes(): Promise<ScopeSummary[]>;
   /** A page of the scope's Sources, newest (highest position) first. */
