@@ -2,6 +2,8 @@
 // summary), its request schema and its response schema per status. The Server registers its routes from this table,
 // the OpenAPI document is generated from those routes, and the Pi client takes its types from it.
 import type { TSchema } from "typebox";
+import { HANDOFF_REPORT_SCHEMAS } from "./handoff-report-operations.ts";
+import { INPUT_ERRORS, LOOKUP_ERRORS, PROTECTED_ERRORS, WRITE_ERRORS } from "./operation-errors.ts";
 import { OPERATION_ROUTES, type OperationId, type OperationRoute } from "./operation-routes.ts";
 import {
   ApproveArtifactCandidateRequest,
@@ -55,33 +57,6 @@ import {
   PrepareHandoffRequest,
   PreparedHandoff,
 } from "./schemas/handoff.ts";
-import {
-  HandoffReportActivityPage,
-  HandoffReportResponse,
-  GetHandoffReportRequest,
-  ListHandoffReportActivitiesRequest,
-  PurgeHandoffReportActivitiesRequest,
-  PurgeHandoffReportActivitiesResponse,
-  RecordHandoffReportActivityRequest,
-  StoredHandoffReportActivity,
-} from "./schemas/handoff-report-activities.ts";
-import {
-  AttachHandoffReportWorkspaceRequest,
-  CreateHandoffReportProjectRequest,
-  DetachHandoffReportWorkspaceRequest,
-  GetHandoffReportProjectRequest,
-  GetHandoffReportWorkspaceRequest,
-  HandoffReportWorkspaceBinding,
-  ListHandoffReportProjectsRequest,
-  ListHandoffReportWorkstreamsRequest,
-  ProjectDescriptor,
-  ProjectPage,
-  RegisterHandoffReportWorkstreamRequest,
-  UpdateHandoffReportProjectRequest,
-  UpdateHandoffReportWorkstreamRequest,
-  WorkstreamDescriptor,
-  WorkstreamPage,
-} from "./schemas/handoff-report-catalog.ts";
 import { LivenessResponse, ReadinessResponse } from "./schemas/health.ts";
 import {
   FlushMemoryRequest,
@@ -127,18 +102,6 @@ export interface OperationSchemas {
 }
 
 export interface OperationSpec extends OperationRoute, OperationSchemas {}
-
-/**
- * Errors any protected operation can answer: 401 `unauthorized` (when auth is on), 500 `internal_error`, 503
- * `runtime_not_ready` and, for model-backed work, `inference_timeout`/`inference_unavailable`.
- */
-const PROTECTED_ERRORS = { 401: ErrorEnvelope, 500: ErrorEnvelope, 503: ErrorEnvelope } as const;
-/** Plus 422 `invalid_request` for operations that take input. */
-const INPUT_ERRORS = { ...PROTECTED_ERRORS, 422: ErrorEnvelope } as const;
-/** Plus 404 for operations that address existing state. */
-const LOOKUP_ERRORS = { ...INPUT_ERRORS, 404: ErrorEnvelope } as const;
-/** Plus 409 for operations that also write it. */
-const WRITE_ERRORS = { ...LOOKUP_ERRORS, 409: ErrorEnvelope } as const;
 
 const SCHEMAS = {
   get_liveness: { response: { 200: LivenessResponse, 500: ErrorEnvelope } },
@@ -193,64 +156,7 @@ const SCHEMAS = {
     response: { 200: AcknowledgeHandoffResponse, ...WRITE_ERRORS },
   },
   record_task_outcome: { body: RecordTaskOutcomeRequest, response: { 202: WorkSourceReceipt, ...WRITE_ERRORS } },
-  // Handoff Reports: upstream lists no 503 for most of these, but any protected operation can answer it while the
-  // Server starts or stops; get_handoff_report adds 413 for a report past the output limit.
-  create_handoff_report_project: {
-    body: CreateHandoffReportProjectRequest,
-    response: { 201: ProjectDescriptor, 409: ErrorEnvelope, ...INPUT_ERRORS },
-  },
-  list_handoff_report_projects: {
-    body: ListHandoffReportProjectsRequest,
-    response: { 200: ProjectPage, ...INPUT_ERRORS },
-  },
-  get_handoff_report_project: {
-    body: GetHandoffReportProjectRequest,
-    response: { 200: ProjectDescriptor, ...LOOKUP_ERRORS },
-  },
-  update_handoff_report_project: {
-    body: UpdateHandoffReportProjectRequest,
-    response: { 200: ProjectDescriptor, ...WRITE_ERRORS },
-  },
-  register_handoff_report_workstream: {
-    body: RegisterHandoffReportWorkstreamRequest,
-    response: { 201: WorkstreamDescriptor, ...WRITE_ERRORS },
-  },
-  list_handoff_report_workstreams: {
-    body: ListHandoffReportWorkstreamsRequest,
-    response: { 200: WorkstreamPage, ...LOOKUP_ERRORS },
-  },
-  update_handoff_report_workstream: {
-    body: UpdateHandoffReportWorkstreamRequest,
-    response: { 200: WorkstreamDescriptor, ...WRITE_ERRORS },
-  },
-  get_handoff_report: {
-    body: GetHandoffReportRequest,
-    response: { 200: HandoffReportResponse, 413: ErrorEnvelope, ...LOOKUP_ERRORS },
-  },
-  record_handoff_report_activity: {
-    body: RecordHandoffReportActivityRequest,
-    response: { 201: StoredHandoffReportActivity, ...WRITE_ERRORS },
-  },
-  list_handoff_report_activities: {
-    body: ListHandoffReportActivitiesRequest,
-    response: { 200: HandoffReportActivityPage, ...LOOKUP_ERRORS },
-  },
-  purge_handoff_report_activities: {
-    body: PurgeHandoffReportActivitiesRequest,
-    response: { 200: PurgeHandoffReportActivitiesResponse, ...LOOKUP_ERRORS },
-  },
-  get_handoff_report_workspace: {
-    body: GetHandoffReportWorkspaceRequest,
-    response: { 200: HandoffReportWorkspaceBinding, ...LOOKUP_ERRORS },
-  },
-  attach_handoff_report_workspace: {
-    body: AttachHandoffReportWorkspaceRequest,
-    response: { 200: HandoffReportWorkspaceBinding, ...WRITE_ERRORS },
-  },
-  detach_handoff_report_workspace: {
-    body: DetachHandoffReportWorkspaceRequest,
-    response: { 200: HandoffReportWorkspaceBinding, ...WRITE_ERRORS },
-  },
+  ...HANDOFF_REPORT_SCHEMAS,
   // Experience, managed Skill, their review inbox and external Skills (issue 19).
   propose_experience: {
     body: ProposeExperienceRequest,

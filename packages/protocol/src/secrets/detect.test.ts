@@ -152,6 +152,8 @@ test("adversarial inputs finish quickly (a catastrophic-backtracking guard, not 
     detectSecrets(input);
     redactSecrets(input);
     const elapsed = performance.now() - started;
-    assert.ok(elapsed < 1000, `${name}: ${elapsed.toFixed(0)} ms`);
+    // Backtracking that is quadratic or worse on 200,000 characters takes tens of seconds; a loaded 2-core machine
+    // can stretch a linear scan past one second, so the bound leaves room for that and still catches the blow-up.
+    assert.ok(elapsed < 5000, `${name}: ${elapsed.toFixed(0)} ms`);
   }
 });
