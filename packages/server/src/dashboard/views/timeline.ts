@@ -1,6 +1,7 @@
 // Sources and Handoffs: captures per day, the latest Handoff revisions, the latest Memory revisions (flushes and
 // edits) and the scope's Sources newest first.
 import type { FastifyInstance } from "fastify";
+import type { MemoryRevisionChanges } from "@powercontext/protocol";
 import type { HandoffRevision } from "../../store/types.ts";
 import { readScopeTimeline } from "../../domain/overview/scope-timeline.ts";
 import { html, pathOf, type SafeHtml } from "../html.ts";
@@ -17,6 +18,8 @@ import {
 } from "../respond.ts";
 import { chart } from "./chart.ts";
 
+const CHANGES_LINKED = 10;
+
 type TimelineRoute = ScopeParams & { Querystring: { before?: string } };
 
 function handoff(revision: HandoffRevision): SafeHtml {
@@ -27,6 +30,17 @@ function handoff(revision: HandoffRevision): SafeHtml {
     <p><strong>${shown(text(content.objective))}</strong></p>
     <ul>${state.map((item) => html`<li>${shown(text((item as { text?: unknown } | null)?.text))}</li>`)}</ul>
     ${content.next_action ? html`<p>Next: ${shown(text((content.next_action as { text?: unknown }).text ?? content.next_action))}</p>` : ""}</li>`;
+}
+
+/** A revision's changes counted by kind, with links to the first few entries (a flush may change thousands). */
+function revisionLine(scopeId: string, revision: MemoryRevisionChanges): SafeHtml {
+  const counts = new Map<string, number>();
+  for (const change of revision.changes) counts.set(change.op, (counts.get(change.op) ?? 0) + 1);
+  const summary = [...counts].map(([op, count]) => `${count} ${op}`).join(", ");
+  const shownChanges = revision.changes.slice(0, CHANGES_LINKED);
+  return html`<li>Revision ${revision.memory_ref.revision}: ${summary} · ${shownChanges.map(
+    (change) => html`<a href="${pathOf("ui", "scopes", scopeId, "memory", change.entry_id)}">${change.op}</a> `,
+  )}${revision.changes.length > CHANGES_LINKED ? "…" : ""}</li>`;
 }
 
 export function timelineView(app: FastifyInstance, deps: DashboardDeps): void {
@@ -49,13 +63,7 @@ export function timelineView(app: FastifyInstance, deps: DashboardDeps): void {
       <h2>Memory revisions</h2>${
         timeline.revisions.length === 0
           ? html`<p class="muted">No Memory yet.</p>`
-          : html`<ol class="revisions">${timeline.revisions.map(
-              (revision) =>
-                html`<li>Revision ${revision.memory_ref.revision}: ${revision.changes.map(
-                  (change) =>
-                    html`<a href="${pathOf("ui", "scopes", scopeId, "memory", change.entry_id)}">${change.op}</a> `,
-                )}</li>`,
-            )}</ol>`
+          : html`<ol class="revisions">${timeline.revisions.map((revision) => revisionLine(scopeId, revision))}</ol>`
       }
       <h2>Sources</h2><ol class="sources">${timeline.sources.map(
         (

@@ -7,7 +7,7 @@ import { periodDates } from "../stats/scoped-stats.ts";
 
 export const TIMELINE_SOURCES = 50;
 export const TIMELINE_HANDOFFS = 10;
-export const TIMELINE_REVISIONS = 20;
+export const TIMELINE_REVISIONS = 10;
 export const ACTIVITY_DAYS = 30;
 
 export interface ScopeTimeline {
