@@ -20,8 +20,8 @@ interface Mark {
 }
 
 /**
- * For each id in `scores` that has a neighbour among them, `share` × the best neighbour's score (the neighbours'
- * own scores, not their credited ones); ids without an origin or a neighbour are left out.
+ * For each id in `scores` that has a stronger neighbour among them, the most any neighbour lends it (`creditFrom`, from
+ * the neighbours' own scores, not their credited ones); ids without an origin or a stronger neighbour are left out.
  */
 export function conversationCredit(
   scores: ReadonlyMap<string, number>,
@@ -41,14 +41,23 @@ export function conversationCredit(
     for (let j = i + 1; j < marks.length; j += 1) {
       const other = marks[j] as Mark;
       if (other.position - mark.position > window) break;
-      if (other.id === mark.id || differentSessions(mark, other)) continue;
-      lend(best, mark.id, scores.get(other.id) ?? 0);
-      lend(best, other.id, scores.get(mark.id) ?? 0);
+      if (other.position === mark.position || differentSessions(mark, other)) continue;
+      const markScore = scores.get(mark.id) ?? 0;
+      const otherScore = scores.get(other.id) ?? 0;
+      lend(best, mark.id, creditFrom(otherScore, markScore, share));
+      lend(best, other.id, creditFrom(markScore, otherScore, share));
     }
   }
-  const credit = new Map<string, number>();
-  for (const [id, score] of best) if (score > 0) credit.set(id, share * score);
-  return credit;
+  return best;
+}
+
+/**
+ * `share` of the lender's score, but never so much that the borrower passes the lender: context makes a turn as
+ * relevant as the one it follows at most (without this cap, the neighbours of a right answer pushed it down on the
+ * fact sets, docs/benchmarks.md).
+ */
+function creditFrom(lender: number, borrower: number, share: number): number {
+  return Math.max(0, Math.min(share * lender, lender - borrower));
 }
 
 function differentSessions(a: Mark, b: Mark): boolean {
