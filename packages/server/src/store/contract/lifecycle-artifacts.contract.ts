@@ -113,6 +113,30 @@ const LIFECYCLE_ARTIFACT_TESTS: Record<string, (store: Store, open: Open) => Pro
     }
   },
 
+  "a purge that removes an artifact's head makes the revision before it the head, on the copy too": async (
+    store,
+    open,
+  ) => {
+    await fillArtifacts(store);
+    const heads = await store.searchExperiences(SCOPE, TERMS, 5);
+    const newest = heads[0]?.revision;
+    assert.equal(newest?.artifact.revision, 2);
+    const purged = await store.purgeSource(SCOPE, newest?.source_refs[0]?.source_id ?? "", NOW);
+    assert.equal(purged.status, "purged");
+    const after = await store.searchExperiences(SCOPE, TERMS, 5);
+    assert.deepEqual(
+      after.map((hit) => hit.revision.artifact.revision),
+      [1],
+    );
+    const target = await open();
+    try {
+      await importScope({ store: target }, numbered(await exportedLines(store)));
+      assert.deepEqual(await target.searchExperiences(SCOPE, TERMS, 5), after);
+    } finally {
+      await target.close();
+    }
+  },
+
   "purging a scope removes its artifacts and its Report Workstream": async (store: Store) => {
     await fillArtifacts(store);
     await store.createReportProject(makeProject());
