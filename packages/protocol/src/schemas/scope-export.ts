@@ -1,7 +1,8 @@
 // The lines of a scope's export file (JSON Lines, our own format): a header, then the scope's Sources by position,
-// its Memory revisions in order (every entry version each one wrote), its candidates with every version, its Experience
-// and Skill candidates with every version, its Experience and Skill revisions, its Handoff revisions, its cursors and a closing line with the counts. Import replays them in this order; each line is
-// idempotent, so an interrupted import is finished by running it again.
+// its Memory revisions in order (every entry version each one wrote), its candidates with every version, its
+// Experience and Skill candidates with every version, its Experience and Skill revisions, its Handoff revisions, its
+// cursors and a closing line with the counts. Import replays them in this order; each line is idempotent, so an
+// interrupted import is finished by running it again.
 import { Type, type Static, type TSchema } from "typebox";
 import { Value } from "typebox/value";
 import { ClosedObject, Nullable, WireObject } from "./builders.ts";
