@@ -57,7 +57,14 @@ describe("the data lifecycle commands", () => {
   it("exports while the Server runs and imports into a copy that prepares identically", async () => {
     const exported = await cli(["export", "--scope", SCOPE, "--data-dir", original, "--out", file, "--json"]);
     assert.equal(exported.code, 0, exported.stdout);
-    assert.deepEqual(JSON.parse(exported.stdout).counts, { sources: 3, revisions: 2, candidates: 1, handoffs: 0 });
+    assert.deepEqual(JSON.parse(exported.stdout).counts, {
+      sources: 3,
+      revisions: 2,
+      candidates: 1,
+      handoffs: 0,
+      artifact_candidates: 0,
+      artifact_revisions: 0,
+    });
     assert.equal(existsSync(`${file}.partial`), false);
     const streamed = await cli(["export", "--scope", SCOPE, "--data-dir", original]);
     assert.equal(streamed.stdout.trim().split("\n").length, readFileSync(file, "utf8").trim().split("\n").length);
@@ -68,7 +75,7 @@ describe("the data lifecycle commands", () => {
     const again = await cli(["import", file, "--data-dir", copy]);
     assert.match(
       again.stdout,
-      /0 Sources, 0 Memory revisions, 0 candidates, 0 Handoff revisions written; 7 already present/,
+      /0 Sources, 0 Memory revisions, 0 candidates, 0 Experience\/Skill candidates, 0 Experience\/Skill revisions, 0 Handoff revisions written; 7 already present/,
     );
     const copied = await startServerProcess(copy);
     try {

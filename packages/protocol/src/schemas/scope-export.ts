@@ -1,7 +1,8 @@
 // The lines of a scope's export file (JSON Lines, our own format): a header, then the scope's Sources by position,
-// its Memory revisions in order (every entry version each one wrote), its candidates with every version, its Handoff
-// revisions, its cursors and a closing line with the counts. Import replays them in this order; each line is
-// idempotent, so an interrupted import is finished by running it again.
+// its Memory revisions in order (every entry version each one wrote), its candidates with every version, its
+// Experience and Skill candidates with every version, its Experience and Skill revisions, its Handoff revisions, its
+// cursors and a closing line with the counts. Import replays them in this order; each line is idempotent, so an
+// interrupted import is finished by running it again.
 import { Type, type Static, type TSchema } from "typebox";
 import { Value } from "typebox/value";
 import { ClosedObject, Nullable, WireObject } from "./builders.ts";
@@ -15,6 +16,7 @@ import {
   ScopeId,
   SourceReference,
 } from "./common.ts";
+import { ArtifactCandidate, ArtifactProposal, CandidateFamily } from "./artifacts.ts";
 import { MemoryCandidate } from "./candidates.ts";
 import { SourceMetadata } from "./sources.ts";
 import { SCOPE_EXPORT_SCHEMA } from "../schema-ids.ts";
@@ -97,6 +99,34 @@ export const ExportCandidateLine = WireObject("ExportCandidateLine", {
 });
 export type ExportCandidateLine = Static<typeof ExportCandidateLine>;
 
+/** One stored proposal version of an Experience or Skill candidate: the candidate as it was then. */
+const ExportArtifactCandidateVersion = ClosedObject({ candidate: ArtifactCandidate, created_at: DateTime });
+
+/** An Experience or Skill candidate's head, its times, and every version of its proposal, oldest first. */
+export const ExportArtifactCandidateLine = WireObject("ExportArtifactCandidateLine", {
+  type: Type.Literal("artifact_candidate"),
+  candidate: ArtifactCandidate,
+  created_at: DateTime,
+  updated_at: DateTime,
+  versions: Type.Array(ExportArtifactCandidateVersion),
+});
+export type ExportArtifactCandidateLine = Static<typeof ExportArtifactCandidateLine>;
+
+/** One immutable approved revision of an Experience or Skill, with its lineage and its analyzed recall text. */
+export const ExportArtifactRevisionLine = WireObject("ExportArtifactRevisionLine", {
+  type: Type.Literal("artifact_revision"),
+  family: CandidateFamily,
+  artifact_id: Identifier,
+  revision: Ordinal,
+  content: ArtifactProposal,
+  source_refs: Type.Array(SourceReference),
+  artifact_refs: Type.Array(ArtifactReference),
+  candidate_id: Identifier,
+  search_text: Nullable(Text),
+  created_at: DateTime,
+});
+export type ExportArtifactRevisionLine = Static<typeof ExportArtifactRevisionLine>;
+
 export const ExportHandoffLine = WireObject("ExportHandoffLine", {
   type: Type.Literal("handoff"),
   revision: Ordinal,
@@ -118,6 +148,9 @@ export const ExportCounts = ClosedObject({
   revisions: Count,
   candidates: Count,
   handoffs: Count,
+  /** Absent in files exported before Experiences and Skills were carried. */
+  artifact_candidates: Type.Optional(Count),
+  artifact_revisions: Type.Optional(Count),
 });
 export type ExportCounts = Static<typeof ExportCounts>;
 
@@ -130,6 +163,8 @@ export const ExportLine = Type.Union([
   ExportSourceLine,
   ExportRevisionLine,
   ExportCandidateLine,
+  ExportArtifactCandidateLine,
+  ExportArtifactRevisionLine,
   ExportHandoffLine,
   ExportCursorsLine,
   ExportEndLine,
@@ -141,6 +176,8 @@ const LINE_SCHEMAS: Record<ExportLine["type"], TSchema> = {
   source: ExportSourceLine,
   revision: ExportRevisionLine,
   candidate: ExportCandidateLine,
+  artifact_candidate: ExportArtifactCandidateLine,
+  artifact_revision: ExportArtifactRevisionLine,
   handoff: ExportHandoffLine,
   cursors: ExportCursorsLine,
   end: ExportEndLine,

@@ -72,10 +72,11 @@ function describeCounts(report: ExportReport): string {
 }
 
 export function describeExport(report: ExportReport): string {
-  const { sources, revisions, candidates, handoffs } = report.counts;
+  const { sources, revisions, candidates, handoffs, artifact_candidates = 0, artifact_revisions = 0 } = report.counts;
   const where = report.file === null ? "stdout" : report.file;
   return (
     `Exported scope ${report.scope_id} to ${where}: ${sources} Sources, ${revisions} Memory revisions, ` +
-    `${candidates} candidates, ${handoffs} Handoff revisions (${report.lines} lines).`
+    `${candidates} candidates, ${artifact_candidates} Experience/Skill candidates, ${artifact_revisions} ` +
+    `Experience/Skill revisions, ${handoffs} Handoff revisions (${report.lines} lines).`
   );
 }

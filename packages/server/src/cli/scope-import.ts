@@ -93,7 +93,8 @@ export function describeImport(report: ImportReport): string {
   const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
     `Imported ${report.file} into scope ${report.scope_id}: ${created.source} Sources, ${created.revision} Memory ` +
-    `revisions, ${created.candidate} candidates, ${created.handoff} Handoff revisions written; ` +
+    `revisions, ${created.candidate} candidates, ${created.artifact_candidate} Experience/Skill candidates, ` +
+    `${created.artifact_revision} Experience/Skill revisions, ${created.handoff} Handoff revisions written; ` +
     `${total(existing)} already present.`
   );
 }

@@ -1,5 +1,5 @@
 // The data lifecycle through the real pipeline on both engines: a scope built over HTTP (captures, flushes, explicit
-// entries, a revision, a retirement), exported and imported into a fresh store, answers every prepare exactly as the
+// entries, a revision, a retirement, an approved Experience), exported and imported into a fresh store, answers every prepare exactly as the
 // original did; and the purge operations over HTTP, behind the bearer token, with their refusals.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
@@ -18,7 +18,10 @@ const QUERIES = [
   "tabs or spaces",
 ];
 
-/** Builds a scope the way clients do: captures and flushes, explicit entries, a revision and a retirement. */
+/**
+ * Builds a scope the way clients do: captures and flushes, explicit entries, a revision, a retirement and an approved
+ * Experience.
+ */
 async function buildScope({ post }: TestApp): Promise<void> {
   const sources = [
     "We decided to use pnpm instead of npm for installing packages in this repo.",
@@ -50,6 +53,29 @@ async function buildScope({ post }: TestApp): Promise<void> {
   assert.equal(revised.status, 200, JSON.stringify(revised.json));
   const retired = await post("/v1/memory/entries/retire", { scope_id: SCOPE, citation: second.citation });
   assert.equal(retired.status, 200, JSON.stringify(retired.json));
+  await approveExperience(post);
+}
+
+/** An approved Experience about the migrations, which prepare recalls next to Memory. */
+async function approveExperience(post: TestApp["post"]): Promise<void> {
+  const proposed = await post("/v1/experience/propose", {
+    scope_id: SCOPE,
+    proposal: {
+      situation: "The database migrations failed before the tests ran.",
+      action: "Ran the migrations with npm run migrate first.",
+      outcome: "The tests passed.",
+      lesson: "Run the database migrations before running the tests.",
+    },
+    source_refs: [{ name: "content", source_id: "s1" }],
+    artifact_refs: [],
+  });
+  assert.equal(proposed.status, 201, JSON.stringify(proposed.json));
+  const approved = await post("/v1/artifact-candidates/approve", {
+    scope_id: SCOPE,
+    candidate_id: proposed.json.candidate_id,
+    expected_version: 1,
+  });
+  assert.equal(approved.status, 200, JSON.stringify(approved.json));
 }
 
 async function prepareAll({ post }: TestApp): Promise<unknown[]> {
@@ -67,6 +93,7 @@ async function roundTrip(t: TestContext, open: () => Promise<Store>): Promise<vo
   await buildScope(original);
   const before = await prepareAll(original);
   assert.ok(JSON.stringify(before).includes("pnpm"), "the scope recalls something");
+  assert.ok(JSON.stringify(before).includes("Run the database migrations before"), "prepare recalls the Experience");
   const copy = await buildTestApp(t, { store: await open() });
   async function* lines(): AsyncGenerator<NumberedLine> {
     let number = 0;

@@ -80,3 +80,12 @@ export function matchExperiences(
   );
   return hits.slice(0, limit);
 }
+
+/**
+ * Marks the highest remaining revision of each of a scope's artifacts as its head, after a purge removed revisions
+ * (perhaps a head): the head recall reads is then the one getArtifactHead names, and the one an import restores.
+ * `SCOPE` stands for the engine's placeholder.
+ */
+export const RESTORE_ARTIFACT_HEADS = `UPDATE artifact_revision SET is_head = (revision = (SELECT max(r.revision)
+  FROM artifact_revision r WHERE r.scope_id = artifact_revision.scope_id AND r.family = artifact_revision.family
+  AND r.artifact_id = artifact_revision.artifact_id)) WHERE scope_id = SCOPE`;

@@ -7,6 +7,7 @@ import { continuityContract } from "./contract/continuity.contract.ts";
 import { handoffReportsContract } from "./contract/handoff-reports.contract.ts";
 import { journalContract } from "./contract/journal.contract.ts";
 import { lifecycleContract } from "./contract/lifecycle.contract.ts";
+import { lifecycleArtifactsContract } from "./contract/lifecycle-artifacts.contract.ts";
 import { memoryContract } from "./contract/memory.contract.ts";
 import { overviewContract } from "./contract/overview.contract.ts";
 import { revisionContract } from "./contract/revision.contract.ts";
@@ -26,6 +27,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     handoffReportsContract(open);
     artifactsContract(open);
     lifecycleContract(open);
+    lifecycleArtifactsContract(open);
     overviewContract(open);
   });
 }

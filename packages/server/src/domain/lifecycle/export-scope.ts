@@ -1,7 +1,7 @@
 // A scope's export: its lines in the order an import replays them, read from the store a page at a time, so that a
 // scope of any size streams through without being held in memory.
 import { type ExportCounts, type ExportLine, SCOPE_EXPORT_SCHEMA } from "@powercontext/protocol";
-import type { PageAfter, Store } from "../../store/types.ts";
+import type { ArtifactRevisionKey, PageAfter, Store } from "../../store/types.ts";
 import type { Clock } from "../deps.ts";
 import { refusalError } from "../refusals.ts";
 
@@ -14,7 +14,8 @@ export interface ExportOptions {
 }
 
 /**
- * The scope's lines: header, Sources, revisions, candidates, Handoff revisions, cursors, end. Rejects with `not_found`
+ * The scope's lines: header, Sources, revisions, candidates, Experience and Skill candidates, Experience and Skill
+ * revisions, Handoff revisions, cursors, end. Rejects with `not_found`
  * before the first line when the scope holds nothing.
  */
 export async function* exportScope(
@@ -25,7 +26,14 @@ export async function* exportScope(
   const cursors = await store.readScopeCursors(scope_id);
   if (cursors === null) throw refusalError("scope_not_found", { scope_id });
   yield { type: "header", schema: SCOPE_EXPORT_SCHEMA, scope_id, exported_at: deps.clock.now().toISOString() };
-  const counts: ExportCounts = { sources: 0, revisions: 0, candidates: 0, handoffs: 0 };
+  const counts: Required<ExportCounts> = {
+    sources: 0,
+    revisions: 0,
+    candidates: 0,
+    handoffs: 0,
+    artifact_candidates: 0,
+    artifact_revisions: 0,
+  };
   for await (const line of pages(
     0,
     pageSize,
@@ -49,6 +57,7 @@ export async function* exportScope(
     counts.candidates += 1;
     yield line;
   }
+  yield* countedArtifacts(store, scope_id, pageSize, counts);
   for await (const line of pages(
     0,
     pageSize,
@@ -60,6 +69,30 @@ export async function* exportScope(
   }
   yield { type: "cursors", ...cursors };
   yield { type: "end", counts };
+}
+
+/** The scope's Experience and Skill candidates, then their revisions, counted into `counts`. */
+async function* countedArtifacts(
+  store: Store,
+  scope_id: string,
+  pageSize: number,
+  counts: Required<ExportCounts>,
+): AsyncGenerator<ExportLine> {
+  const byCandidate = (page: PageAfter<string>) => store.readArtifactCandidatesAfter(scope_id, page);
+  for await (const line of pages("", pageSize, byCandidate, (l) => l.candidate.candidate_id)) {
+    counts.artifact_candidates += 1;
+    yield line;
+  }
+  const byRevision = (page: PageAfter<ArtifactRevisionKey>) => store.readArtifactRevisionsAfter(scope_id, page);
+  const first: ArtifactRevisionKey = { family: "", artifact_id: "", revision: 0 };
+  for await (const line of pages(first, pageSize, byRevision, ({ family, artifact_id, revision }) => ({
+    family,
+    artifact_id,
+    revision,
+  }))) {
+    counts.artifact_revisions += 1;
+    yield line;
+  }
 }
 
 /** Every row of a paged read, page after page until a short one. */

@@ -11,7 +11,14 @@ export interface NumberedLine {
   line: ExportLine;
 }
 
-export type ImportedKind = "source" | "revision" | "candidate" | "handoff" | "cursors";
+export type ImportedKind =
+  | "source"
+  | "revision"
+  | "candidate"
+  | "artifact_candidate"
+  | "artifact_revision"
+  | "handoff"
+  | "cursors";
 
 export interface ImportSummary {
   scope_id: string;
@@ -23,11 +30,13 @@ const CONFLICT_CODES: Record<ImportedKind, ErrorCode> = {
   source: "source_conflict",
   revision: "revision_conflict",
   candidate: "candidate_conflict",
+  artifact_candidate: "candidate_conflict",
+  artifact_revision: "revision_conflict",
   handoff: "revision_conflict",
   cursors: "revision_conflict",
 };
 
-/** Sources and candidates come by the thousand: so many of them are written per transaction. */
+/** Sources and candidates (Experience and Skill ones and their revisions too) come by the thousand: so many of them are written per transaction. */
 export const IMPORT_BATCH_SIZE = 200;
 
 /**
@@ -56,15 +65,23 @@ export async function importScope(
 }
 
 type DataLine = Exclude<ExportLine, { type: "header" | "end" }>;
-type Batched = Extract<DataLine, { type: "source" | "candidate" }>;
+type Batched = Extract<DataLine, { type: "source" | "candidate" | "artifact_candidate" | "artifact_revision" }>;
 
 function isBatched(line: DataLine): line is Batched {
-  return line.type === "source" || line.type === "candidate";
+  return line.type !== "revision" && line.type !== "handoff" && line.type !== "cursors";
 }
 
-/** Writes lines one at a time, Sources and candidates in batches of consecutive lines of one type. */
+/** Writes lines one at a time, the batched kinds in batches of consecutive lines of one type. */
 function createImporter(store: Store, scopeId: string, progress: (summary: ImportSummary, number: number) => void) {
-  const zero = (): Record<ImportedKind, number> => ({ source: 0, revision: 0, candidate: 0, handoff: 0, cursors: 0 });
+  const zero = (): Record<ImportedKind, number> => ({
+    source: 0,
+    revision: 0,
+    candidate: 0,
+    artifact_candidate: 0,
+    artifact_revision: 0,
+    handoff: 0,
+    cursors: 0,
+  });
   const summary: ImportSummary = { scope_id: scopeId, created: zero(), existing: zero() };
   let batch: Array<{ number: number; line: Batched }> = [];
   const count = (results: readonly ImportResult[], numbered: ReadonlyArray<{ number: number; line: DataLine }>) => {
@@ -81,17 +98,15 @@ function createImporter(store: Store, scopeId: string, progress: (summary: Impor
     batch = [];
     const [first] = written;
     if (first === undefined) return;
-    const results =
-      first.line.type === "source"
-        ? await store.importSources(
-            scopeId,
-            written.map(({ line }) => line as Extract<Batched, { type: "source" }>),
-          )
-        : await store.importCandidates(
-            scopeId,
-            written.map(({ line }) => line as Extract<Batched, { type: "candidate" }>),
-          );
-    count(results, written);
+    count(
+      await importBatch(
+        store,
+        scopeId,
+        first.line.type,
+        written.map(({ line }) => line),
+      ),
+      written,
+    );
   };
   return {
     async add({ number, line }: { number: number; line: DataLine }): Promise<void> {
@@ -109,6 +124,21 @@ function createImporter(store: Store, scopeId: string, progress: (summary: Impor
       return summary;
     },
   };
+}
+
+/** Writes a batch of lines that all have the type `type`. */
+function importBatch(store: Store, scopeId: string, type: Batched["type"], lines: Batched[]): Promise<ImportResult[]> {
+  const of = <T extends Batched["type"]>(_: T) => lines as Array<Extract<Batched, { type: T }>>;
+  switch (type) {
+    case "source":
+      return store.importSources(scopeId, of("source"));
+    case "candidate":
+      return store.importCandidates(scopeId, of("candidate"));
+    case "artifact_candidate":
+      return store.importArtifactCandidates(scopeId, of("artifact_candidate"));
+    case "artifact_revision":
+      return store.importArtifactRevisions(scopeId, of("artifact_revision"));
+  }
 }
 
 function importLine(store: Store, scopeId: string, line: Exclude<DataLine, Batched>): Promise<ImportResult> {

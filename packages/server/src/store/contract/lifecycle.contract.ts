@@ -90,7 +90,7 @@ const LIFECYCLE_TESTS: Record<string, (open: () => Promise<Store>) => () => Prom
       assert.deepEqual([kinds[0], kinds.at(-2), kinds.at(-1)], ["header", "cursors", "end"]);
       assert.deepEqual(lines.at(-1), {
         type: "end",
-        counts: { sources: 5, revisions: 5, candidates: 3, handoffs: 1 },
+        counts: { sources: 5, revisions: 5, candidates: 3, handoffs: 1, artifact_candidates: 0, artifact_revisions: 0 },
       });
       const summary = await importScope({ store: target }, numbered(lines));
       assert.equal(summary.created.source, 5);
@@ -110,7 +110,15 @@ const LIFECYCLE_TESTS: Record<string, (open: () => Promise<Store>) => () => Prom
       assert.equal(again.existing.source, 5);
       assert.equal(again.existing.revision, 1);
       const third = await importScope({ store: target }, numbered(lines));
-      assert.deepEqual(third.created, { source: 0, revision: 0, candidate: 0, handoff: 0, cursors: 0 });
+      assert.deepEqual(third.created, {
+        source: 0,
+        revision: 0,
+        candidate: 0,
+        artifact_candidate: 0,
+        artifact_revision: 0,
+        handoff: 0,
+        cursors: 0,
+      });
       assert.deepEqual(await exportedLines(target), lines);
     }),
 

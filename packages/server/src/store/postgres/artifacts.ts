@@ -4,6 +4,7 @@ import type { ArtifactCandidate, ArtifactReference } from "@powercontext/protoco
 import {
   ARTIFACT_REVISION_COLUMNS,
   EXPERIENCE_SCAN_LIMIT,
+  RESTORE_ARTIFACT_HEADS,
   artifactRevisionValues,
   matchExperiences,
   toArtifactCandidatePage,
@@ -180,5 +181,6 @@ export async function purgeArtifactsCitingSource(sql: Sql, scopeId: string, sour
     sourceId,
   ]);
   await sql.run(`DELETE FROM artifact_candidate_version WHERE scope_id = $1 AND ${citing}`, [scopeId, sourceId]);
+  await sql.run(RESTORE_ARTIFACT_HEADS.replace("SCOPE", "$1"), [scopeId]);
   return removed;
 }

@@ -23,6 +23,7 @@ import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as exports from "./lifecycle-export.ts";
 import * as imports from "./lifecycle-import.ts";
+import * as artifactLines from "./lifecycle-artifacts.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
@@ -138,12 +139,20 @@ function lifecycleOperations(read: Access, write: Access, query: Access): Lifecy
     readRevisionsAfter: (scopeId, page) => read((sql) => exports.readRevisionsAfter(sql, scopeId, page)),
     readCandidatesAfter: (scopeId, page) => read((sql) => exports.readCandidatesAfter(sql, scopeId, page)),
     readHandoffsAfter: (scopeId, page) => query((sql) => exports.readHandoffsAfter(sql, scopeId, page)),
+    readArtifactCandidatesAfter: (scopeId, page) =>
+      read((sql) => artifactLines.readArtifactCandidatesAfter(sql, scopeId, page)),
+    readArtifactRevisionsAfter: (scopeId, page) =>
+      query((sql) => artifactLines.readArtifactRevisionsAfter(sql, scopeId, page)),
     importSources: (scopeId, lines) =>
       write((sql) => untilConflictAsync(lines, (line) => imports.importSource(sql, scopeId, line))),
     importRevision: (scopeId, line) => write((sql) => imports.importRevision(sql, scopeId, line)),
     importCandidates: (scopeId, lines) =>
       write((sql) => untilConflictAsync(lines, (line) => imports.importCandidate(sql, scopeId, line))),
     importHandoff: (scopeId, line, key) => write((sql) => imports.importHandoff(sql, scopeId, line, key)),
+    importArtifactCandidates: (scopeId, lines) =>
+      write((sql) => untilConflictAsync(lines, (line) => artifactLines.importArtifactCandidate(sql, scopeId, line))),
+    importArtifactRevisions: (scopeId, lines) =>
+      write((sql) => untilConflictAsync(lines, (line) => artifactLines.importArtifactRevision(sql, scopeId, line))),
     purgeSource: (scopeId, sourceId, now) => purged(write((sql) => purge.purgeSource(sql, scopeId, sourceId, now))),
     purgeEntry: (scopeId, entryId, now) => purged(write((sql) => purge.purgeEntry(sql, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write((sql) => purge.purgeScope(sql, scopeId, now))),

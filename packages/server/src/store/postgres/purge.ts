@@ -79,6 +79,8 @@ const SCOPE_TABLES = [
   "scope_state",
   "artifact_candidate_version",
   "artifact_revision",
+  // The scope's Handoff Report Workstream: its descriptor names the scope and what the scope is about.
+  "report_workstream",
 ] as const;
 
 export async function purgeScope(sql: Sql, scopeId: string, now: string): Promise<PurgeDeletion> {

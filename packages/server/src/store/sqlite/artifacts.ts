@@ -5,6 +5,7 @@ import type { ArtifactCandidate, ArtifactReference } from "@powercontext/protoco
 import {
   ARTIFACT_REVISION_COLUMNS,
   EXPERIENCE_SCAN_LIMIT,
+  RESTORE_ARTIFACT_HEADS,
   artifactRevisionValues,
   matchExperiences,
   toArtifactCandidatePage,
@@ -174,5 +175,6 @@ export function purgeArtifactsCitingSource(db: DatabaseSync, scopeId: string, so
   stmt(db, `DELETE FROM artifact_revision WHERE scope_id = ?1 AND ${cites("source_refs")}`).run(scopeId, sourceId);
   const removed = stmt(db, `DELETE FROM artifact_candidate WHERE scope_id = ?1 AND ${citing}`).run(scopeId, sourceId);
   stmt(db, `DELETE FROM artifact_candidate_version WHERE scope_id = ?1 AND ${citing}`).run(scopeId, sourceId);
+  stmt(db, RESTORE_ARTIFACT_HEADS.replace("SCOPE", "?")).run(scopeId);
   return removed.changes as number;
 }

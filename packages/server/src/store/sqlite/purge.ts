@@ -91,6 +91,8 @@ export function purgeScope(db: DatabaseSync, scopeId: string, now: string): Purg
     "scope_state",
     "artifact_candidate_version",
     "artifact_revision",
+    // The scope's Handoff Report Workstream: its descriptor names the scope and what the scope is about.
+    "report_workstream",
   ]) {
     deleteAll(table);
   }

@@ -15,6 +15,7 @@ import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as exports from "./lifecycle-export.ts";
 import * as imports from "./lifecycle-import.ts";
+import * as artifactLines from "./lifecycle-artifacts.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
@@ -121,12 +122,20 @@ function lifecycleOperations(db: DatabaseSync, path: string, read: Access, write
     readRevisionsAfter: (scopeId, page) => read(() => exports.readRevisionsAfter(db, scopeId, page)),
     readCandidatesAfter: (scopeId, page) => read(() => exports.readCandidatesAfter(db, scopeId, page)),
     readHandoffsAfter: (scopeId, page) => read(() => exports.readHandoffsAfter(db, scopeId, page)),
+    readArtifactCandidatesAfter: (scopeId, page) =>
+      read(() => artifactLines.readArtifactCandidatesAfter(db, scopeId, page)),
+    readArtifactRevisionsAfter: (scopeId, page) =>
+      read(() => artifactLines.readArtifactRevisionsAfter(db, scopeId, page)),
     importSources: (scopeId, lines) =>
       write(() => untilConflict(lines, (line) => imports.importSource(db, scopeId, line))),
     importRevision: (scopeId, line) => write(() => imports.importRevision(db, scopeId, line)),
     importCandidates: (scopeId, lines) =>
       write(() => untilConflict(lines, (line) => imports.importCandidate(db, scopeId, line))),
     importHandoff: (scopeId, line, key) => write(() => imports.importHandoff(db, scopeId, line, key)),
+    importArtifactCandidates: (scopeId, lines) =>
+      write(() => untilConflict(lines, (line) => artifactLines.importArtifactCandidate(db, scopeId, line))),
+    importArtifactRevisions: (scopeId, lines) =>
+      write(() => untilConflict(lines, (line) => artifactLines.importArtifactRevision(db, scopeId, line))),
     purgeSource: (scopeId, sourceId, now) => purged(write(() => purge.purgeSource(db, scopeId, sourceId, now))),
     purgeEntry: (scopeId, entryId, now) => purged(write(() => purge.purgeEntry(db, scopeId, entryId, now))),
     purgeScope: (scopeId, now) => purged(write(() => purge.purgeScope(db, scopeId, now))),

@@ -1,6 +1,7 @@
 // The Handoff Report catalog and activities: Report Projects, Workstreams (a scope grouped under one Project),
 // untrusted activity observations and Workspace bindings. Values are the contract's wire shapes as they are stored.
-// Projects and Workstreams are never deleted, so the domain may check that one exists before it writes.
+// Projects and Workstreams are never deleted through this family, so the domain may check that one exists before it
+// writes; only a scope purge removes the scope's Workstream (it names the scope and what the scope is about).
 import type {
   HandoffReportActivity,
   HandoffReportWorkspaceBinding,

@@ -1,12 +1,17 @@
 // The data lifecycle: reading a scope out page by page for an export, writing an export's lines back exactly as they
 // were (each write idempotent, so an interrupted import is finished by running it again), and purging.
 import type {
+  ExportArtifactCandidateLine,
+  ExportArtifactRevisionLine,
   ExportCandidateLine,
   ExportHandoffLine,
   ExportRevisionLine,
   ExportSourceLine,
   PurgeAudit,
 } from "@powercontext/protocol";
+import type { ArtifactRevisionKey } from "../lifecycle-artifact-rows.ts";
+
+export type { ArtifactRevisionKey };
 
 /** A scope's cursors, or what tells an export that the scope holds nothing. */
 export interface ScopeCursors {
@@ -45,6 +50,13 @@ export interface LifecycleOperations {
   readRevisionsAfter(scope_id: string, page: PageAfter<number>): Promise<ExportRevisionLine[]>;
   readCandidatesAfter(scope_id: string, page: PageAfter<string>): Promise<ExportCandidateLine[]>;
   readHandoffsAfter(scope_id: string, page: PageAfter<number>): Promise<ExportHandoffLine[]>;
+  /** Experience and Skill candidates by id, each with every proposal version. */
+  readArtifactCandidatesAfter(scope_id: string, page: PageAfter<string>): Promise<ExportArtifactCandidateLine[]>;
+  /** Experience and Skill revisions in (family, artifact_id, revision) order. */
+  readArtifactRevisionsAfter(
+    scope_id: string,
+    page: PageAfter<ArtifactRevisionKey>,
+  ): Promise<ExportArtifactRevisionLine[]>;
 
   /**
    * Writes each Source at its exported position (positions stay as they were, gaps included), in one transaction,
@@ -55,6 +67,13 @@ export interface LifecycleOperations {
   importRevision(scope_id: string, line: ExportRevisionLine): Promise<ImportResult>;
   /** Like importSources: in one transaction, stopping at the first conflict. */
   importCandidates(scope_id: string, lines: readonly ExportCandidateLine[]): Promise<ImportResult[]>;
+  /** Like importCandidates; a candidate already there is `exists`. */
+  importArtifactCandidates(scope_id: string, lines: readonly ExportArtifactCandidateLine[]): Promise<ImportResult[]>;
+  /**
+   * Like importSources: `exists` when the same revision (same candidate and time) is there, `conflict` when another
+   * one holds its place. The highest revision of each artifact becomes its head.
+   */
+  importArtifactRevisions(scope_id: string, lines: readonly ExportArtifactRevisionLine[]): Promise<ImportResult[]>;
   /** `content_key`: the canonical JSON of the content, as a commit stores it. */
   importHandoff(scope_id: string, line: ExportHandoffLine, content_key: string): Promise<ImportResult>;
 
