@@ -33,11 +33,12 @@ class Tally {
   }
 }
 
-/** An identifier worth naming: mixed case inside, an underscore, digits with letters, or a hyphenated code. */
+/** An identifier worth naming: mixed case inside, an underscore, digits with letters, or a hyphenated code (not a
+ * plain word, even in capitals). */
 function isDistinctive(word: string): boolean {
   if (word.length < 4 || word.length > 48) return false;
   if (/^[a-z]+$/.test(word) || /^[A-Z][a-z]+$/.test(word) || /^\d/.test(word)) return false;
-  return /[a-z][A-Z]|_|[A-Za-z]\d|\d[A-Za-z]|-\d|^[A-Z]{4,}$/.test(word);
+  return /[a-z][A-Z]|_|[A-Za-z]\d|\d[A-Za-z]|-\d/.test(word);
 }
 
 function argumentStrings(value: unknown, key: string, visit: (key: string, text: string) => void): void {
