@@ -12,10 +12,14 @@ const MAX_COMMANDS = 4;
 const MAX_TERMS = 8;
 /** Characters of each message's text scanned for paths and terms, so a commit over megabytes stays fast. */
 const SCAN_CHARS = 4_000;
+/** Characters of text scanned per span in all, so a commit's cost stays bounded whatever the span holds. */
+const SPAN_SCAN_CHARS = 200_000;
 const PATH_KEY = /^(path|file|file_?path|filename|dir|directory|cwd|target)$/i;
-const PATH_IN_TEXT =
-  /(?:[\w.@-]+\/)+[\w.@-]+|\b[\w-]+\.(?:ts|tsx|js|mjs|cjs|json|md|py|go|rs|java|c|h|cpp|yaml|yml|toml|sh|sql|txt|html|css)\b/g;
-const IDENTIFIER = /\b[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*\b/g;
+/** What separates words in text; a path or an identifier never contains one of these. */
+const SEPARATORS = /[\s"'`()<>[\]{},;:=|*!?]+/;
+const PATH_TOKEN = /^[\w.@~-]*\/[\w.@/-]*[\w@-]$/;
+const FILE_TOKEN = /^[\w-]+\.(?:tsx?|m?js|cjs|json|md|py|go|rs|java|c|h|cpp|ya?ml|toml|sh|sql|txt|html|css)$/;
+const IDENTIFIER_TOKEN = /^[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*$/;
 const HEADING = /^#{1,6} +(.{3,60}?) *$/gm;
 
 /** Counts first appearances and occurrences, so ranking is by count and then by first appearance. */
@@ -41,6 +45,19 @@ function isDistinctive(word: string): boolean {
   return /[a-z][A-Z]|_|[A-Za-z]\d|\d[A-Za-z]|-\d/.test(word);
 }
 
+/** Tallies the paths, identifiers and headings of one text; returns its length (what it cost of the scan budget). */
+function scanText(text: string, paths: Tally, terms: Tally): number {
+  // One split and a few anchored tests per word: an unanchored path pattern over megabytes is what made commits slow.
+  for (const raw of text.split(SEPARATORS)) {
+    const word = raw.replace(/\.+$/, "");
+    if (word.length < 4 || word.length > 120) continue;
+    if (PATH_TOKEN.test(word) || FILE_TOKEN.test(word)) paths.add(word);
+    else if (IDENTIFIER_TOKEN.test(word) && isDistinctive(word)) terms.add(word);
+  }
+  if (text.includes("#")) for (const match of text.matchAll(HEADING)) terms.add(`# ${(match[1] as string).trim()}`, 2);
+  return text.length;
+}
+
 function argumentStrings(value: unknown, key: string, visit: (key: string, text: string) => void): void {
   if (typeof value === "string") visit(key, value);
   else if (Array.isArray(value)) for (const item of value) argumentStrings(item, key, visit);
@@ -48,12 +65,21 @@ function argumentStrings(value: unknown, key: string, visit: (key: string, text:
     for (const [name, inner] of Object.entries(value)) argumentStrings(inner, name, visit);
 }
 
-/** The index of a span of messages: its paths, commands and recurring terms, ranked, bounded. */
-export function indexSpan(messages: readonly Message[]): SpanIndex {
+/**
+ * The index of a span: its own messages (those in no child fold) scanned, its children's indexes merged in (so a fold
+ * of folds never rescans what its children hold), ranked and bounded. At most SPAN_SCAN_CHARS of text are scanned.
+ */
+export function indexSpan(messages: readonly Message[], children: readonly SpanIndex[] = []): SpanIndex {
   const paths = new Tally();
   const terms = new Tally();
   const commands: string[] = [];
   const callIds = new Set<string>();
+  for (const child of children) {
+    for (const path of child.paths) paths.add(path, 3);
+    for (const term of child.terms) terms.add(term, 2);
+    for (const command of child.commands) if (!commands.includes(command)) commands.push(command);
+  }
+  let budget = SPAN_SCAN_CHARS;
   for (const message of messages) {
     for (const call of toolCallsOf(message)) {
       callIds.add(call.id);
@@ -65,10 +91,7 @@ export function indexSpan(messages: readonly Message[]): SpanIndex {
         }
       });
     }
-    const text = textOf(message).slice(0, SCAN_CHARS);
-    for (const match of text.matchAll(PATH_IN_TEXT)) if (match[0].length <= 120) paths.add(match[0]);
-    for (const match of text.matchAll(IDENTIFIER)) if (isDistinctive(match[0])) terms.add(match[0]);
-    for (const match of text.matchAll(HEADING)) terms.add(`# ${(match[1] as string).trim()}`, 2);
+    if (budget > 0) budget -= scanText(textOf(message).slice(0, Math.min(SCAN_CHARS, budget)), paths, terms);
   }
   const listed = paths.top(MAX_PATHS);
   const skip = new Set([...callIds, ...listed, ...listed.flatMap((path) => path.split(/[/.]/))]);

@@ -122,6 +122,7 @@ export function addFold(state: FoldState, items: readonly Item[], spec: FoldSpec
     .filter((fold) => fold.parent === parent)
     .sort((a, b) => leaves.indexOf(a.leaves[0] as string) - leaves.indexOf(b.leaves[0] as string));
   const messages = items.slice(start, end + 1).map((item) => item.message);
+  const inChild = new Set(children.flatMap((child) => child.leaves));
   const id = `F${state.nextFold}`;
   state.nextFold += 1;
   const source = canonicalBytes(messages);
@@ -137,7 +138,10 @@ export function addFold(state: FoldState, items: readonly Item[], spec: FoldSpec
     origin: spec.origin,
     commit: spec.commit,
     expanded: false,
-    index: indexSpan(messages),
+    index: indexSpan(
+      messages.filter((_message, offset) => !inChild.has(leaves[offset] as string)),
+      children.map((child) => child.index ?? { paths: [], commands: [], terms: [] }),
+    ),
     turns: turnsOf(items, start, end),
   };
   for (const child of children) child.parent = id;
