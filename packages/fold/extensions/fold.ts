@@ -9,6 +9,7 @@ import { projectContext } from "../src/hooks/context.ts";
 import { recordEvidence, recordResponse } from "../src/hooks/tool-activity.ts";
 import type { ModelDescriptor } from "../src/budget.ts";
 import type { CompleteModel } from "../src/model-summarizer.ts";
+import type { FoldRegistration } from "../src/projection-candidates.ts";
 import { runFoldTool, TOOL_DESCRIPTION, TOOL_NAME, TOOL_PARAMETERS } from "../src/tools/fold-context.ts";
 
 export default function fold(pi: ExtensionAPI): void {
@@ -23,7 +24,7 @@ const complete: CompleteModel<ModelDescriptor> = async (model, context, options)
 };
 
 /** Registers powercontext-fold. Options are validated together; a bad policy throws before anything registers. */
-export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
+export function registerFold(pi: ExtensionAPI, input: unknown = {}): FoldRegistration {
   const runtime = activateFold(pi, { input, complete, agentDir: piAgentDir(process.env) });
   const reporting = { log: runtime.log, describe: describeFoldError };
 
@@ -72,4 +73,5 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): void {
     description: FOLD_COMMAND_DESCRIPTION,
     handler: (args, ctx) => runFoldCommand(runtime, args, ctx),
   });
+  return { projectionCandidates: (ctx) => runtime.sessionFor(ctx).projectionCandidates() };
 }

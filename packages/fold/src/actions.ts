@@ -1,6 +1,7 @@
 // The agent tool's actions. Marks, protection and peek never change the window; expand (and a fold in the last few
 // messages) is a commit. There is deliberately no agent-callable commit.
 import { FoldError } from "./errors.ts";
+import { findInFolds } from "./find.ts";
 import { expandFold, getFold, isReachable, resolveSpan, verifiedSource } from "./fold.ts";
 import { commit, type CommitResult, IMMEDIATE_TAIL } from "./schedule.ts";
 import type { CommitRecord, FoldState, Item, Mark, Thresholds } from "./types.ts";
@@ -8,6 +9,7 @@ import type { CommitRecord, FoldState, Item, Mark, Thresholds } from "./types.ts
 export const ACTIONS = [
   "status",
   "peek",
+  "find",
   "fold",
   "expand",
   "refold",
@@ -27,6 +29,7 @@ export interface ActionParams {
   offset?: number;
   bytes?: number;
   brief?: string;
+  query?: string;
 }
 
 export interface ActionWorld {
@@ -179,9 +182,14 @@ const unmark: ActionRun = (_world, state, params) => {
   return { result: { unmarked: id }, state };
 };
 
+const find: ActionRun = (world, state, params) => ({
+  result: { ...findInFolds({ state, items: world.items, stored: world.stored }, params.query ?? "") },
+});
+
 const RUNS: Readonly<Record<ActionName, ActionRun>> = {
   status: (world) => ({ result: world.status() }),
   peek,
+  find,
   fold: foldSpan,
   expand,
   refold,

@@ -1,9 +1,10 @@
 // The fold DAG over session entries: contiguous spans, nesting without partial overlap, exact leaves, verified source.
 import { deterministicBrief } from "./brief.ts";
+import { indexSpan, renderIndex } from "./brief-index.ts";
 import { canonicalBytes, sha256Hex } from "./digest.ts";
 import { FoldError } from "./errors.ts";
 import { isUnitAligned, unitsOf } from "./transcript.ts";
-import type { FoldOrigin, FoldRecord, FoldState, Item, Message } from "./types.ts";
+import type { FoldOrigin, FoldRecord, FoldState, Item } from "./types.ts";
 
 export function emptyState(): FoldState {
   return {
@@ -64,8 +65,6 @@ export interface FoldSpec {
   to: string;
   origin: FoldOrigin;
   commit: number;
-  /** A brief to use instead of the deterministic one (already bounded and carrying the handle). */
-  brief?: (id: string, sha256: string, messages: readonly Message[]) => string | null;
 }
 
 /** Resolves a span to item indices and checks it can be folded; throws FoldError naming the problem. */
@@ -123,12 +122,11 @@ export function addFold(state: FoldState, items: readonly Item[], spec: FoldSpec
     .filter((fold) => fold.parent === parent)
     .sort((a, b) => leaves.indexOf(a.leaves[0] as string) - leaves.indexOf(b.leaves[0] as string));
   const messages = items.slice(start, end + 1).map((item) => item.message);
+  const inChild = new Set(children.flatMap((child) => child.leaves));
   const id = `F${state.nextFold}`;
   state.nextFold += 1;
   const source = canonicalBytes(messages);
   const sha256 = sha256Hex(source);
-  const written = spec.brief?.(id, sha256, messages) ?? null;
-  const brief = written ?? deterministicBrief({ id, sha256, messages, children: children.map((child) => child.id) });
   const record: FoldRecord = {
     id,
     leaves,
@@ -136,16 +134,32 @@ export function addFold(state: FoldState, items: readonly Item[], spec: FoldSpec
     parent,
     sha256,
     bytes: Buffer.byteLength(source),
-    brief,
+    brief: "",
     origin: spec.origin,
     commit: spec.commit,
     expanded: false,
-    ...(written === null ? {} : { summarized: true }),
+    index: indexSpan(
+      messages.filter((_message, offset) => !inChild.has(leaves[offset] as string)),
+      children.map((child) => child.index ?? { paths: [], commands: [], terms: [] }),
+    ),
+    turns: turnsOf(items, start, end),
   };
   for (const child of children) child.parent = id;
   state.folds[id] = record;
+  record.brief = deterministicBrief({ id, sha256, messages, index: renderIndex(state, record) });
   if (container !== null) container.children = childrenOf(state, container.id, container.leaves);
   return record;
+}
+
+/** The user turns items[start..end] touch, counted from the first item (1-based; 0 before the first user message). */
+function turnsOf(items: readonly Item[], start: number, end: number): [number, number] {
+  let turn = 0;
+  let first = 0;
+  for (let position = 0; position <= end; position += 1) {
+    if ((items[position] as Item).message.role === "user") turn += 1;
+    if (position === start) first = turn;
+  }
+  return [first, turn];
 }
 
 function childrenOf(state: FoldState, parent: string, order: readonly string[]): string[] {

@@ -1,5 +1,6 @@
 // Epoch scheduling: marks are free; a commit is the one moment the window changes, and it lands every decision at once.
 import { acceptBrief } from "./brief.ts";
+import { renderIndex } from "./brief-index.ts";
 import { messageTokens } from "./digest.ts";
 import { FoldError } from "./errors.ts";
 import { addFold, cloneState, getFold, indexById, isReachable, refoldFold } from "./fold.ts";
@@ -102,7 +103,7 @@ function applyMark(
       return null;
     }
     const fold = getFold(state, mark.fold ?? "");
-    const brief = acceptBrief(fold.id, fold.sha256, fold.leaves.length, mark.brief ?? "");
+    const brief = acceptBrief(fold.id, fold.sha256, fold.leaves.length, mark.brief ?? "", renderIndex(state, fold));
     if (brief === null) return `mark ${mark.id}: empty brief`;
     fold.brief = brief;
     return null;

@@ -2,7 +2,7 @@
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { EVIDENCE_DIR } from "./evidence.ts";
-import { openEvidenceBackedStore } from "./evidence-store.ts";
+import { openContentAddressedStore } from "./content-store.ts";
 import { openMemoryFoldStore, type FoldStore } from "./fold-store.ts";
 
 export interface SessionLocation {
@@ -10,12 +10,13 @@ export interface SessionLocation {
   sessionId: string;
 }
 
-/** The fold store of a session: in memory without a session file, else files that reference its evidence files. */
+/** The fold store of a session: in memory without a session file, else content-addressed files (each leaf
+ * once, large parts as references to their evidence files). */
 export function openStoreFor(location: SessionLocation): FoldStore {
   const { sessionFile, sessionId } = location;
   return sessionFile === undefined
     ? openMemoryFoldStore()
-    : openEvidenceBackedStore(join(dirname(sessionFile), "powercontext-fold", sessionId), evidenceDirFor(location));
+    : openContentAddressedStore(join(dirname(sessionFile), "powercontext-fold", sessionId), evidenceDirFor(location));
 }
 
 export function evidenceDirFor({ sessionFile, sessionId }: SessionLocation): string {

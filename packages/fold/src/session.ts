@@ -5,6 +5,7 @@ import { fence, servingBudget, type FenceVerdict, type ModelDescriptor, type Ser
 import { canonicalBytes } from "./digest.ts";
 import { emptyState, locate } from "./fold.ts";
 import type { FoldStore } from "./fold-store.ts";
+import { type ProjectionCandidate, projectionCandidates } from "./projection-candidates.ts";
 import { OVERFLOW_COMPACTION_SUMMARY, type EntryLike } from "./items.ts";
 import { emptyLedger, recordRequest, recordResponse, type Ledger } from "./ledger.ts";
 import { measureMessage, type MessageMeasure } from "./message-measure.ts";
@@ -201,6 +202,11 @@ export class FoldSession {
       ledger: this.ledger,
       tokensOf: this.tokensOf,
     });
+  }
+
+  /** The visible collapsed folds as projection candidates, in the order of the latest request's window. */
+  projectionCandidates(): ProjectionCandidate[] {
+    return projectionCandidates(this.state, this.items);
   }
 
   /** Runs one agent action against the window of the latest request. Throws FoldError for refusals. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { BRIEF_MAX_CHARS, briefHeader } from "./brief.ts";
+import { renderIndex } from "./brief-index.ts";
 import { emptyState } from "./fold.ts";
 import { modelSummarizer, type ModelAnswer } from "./model-summarizer.ts";
 import { DEFAULT_THRESHOLDS } from "./config.ts";
@@ -22,7 +23,7 @@ const committed = commit({
 const run = (summarize: Summarize, timeoutMs?: number) =>
   summarizeCommit({ summarize, state: committed.state, record: committed.record, items, timeoutMs });
 
-test("a summarizer's answer becomes the brief under the fixed header, and the commit's input state is untouched", async () => {
+test("a summarizer's answer becomes the brief under the fixed header and the fold's index, and the commit's input state is untouched", async () => {
   const prompts: string[] = [];
   const { state, outcomes } = await run(async (request) => {
     prompts.push(request.prompt);
@@ -32,7 +33,9 @@ test("a summarizer's answer becomes the brief under the fixed header, and the co
   for (const id of committed.record.folded) {
     const fold = state.folds[id];
     assert.ok(fold !== undefined);
-    assert.equal(fold.brief, `${briefHeader(id, fold.sha256, fold.leaves.length)}\nsummary of ${id}`);
+    const index = renderIndex(state, fold);
+    assert.match(index, /^files: src\/m\d+\/f\d+\.ts/, "every fold of tool reads indexes its files");
+    assert.equal(fold.brief, `${briefHeader(id, fold.sha256, fold.leaves.length)}\n${index}\nsummary of ${id}`);
     assert.equal(fold.summarized, true);
     assert.notEqual(committed.state.folds[id]?.brief, fold.brief, "the input state keeps its deterministic brief");
   }

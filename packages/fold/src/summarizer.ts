@@ -1,8 +1,9 @@
 // The optional summarizer: a model writes the body of a new fold's brief between the commit's decision and its save,
 // so the brief is still fixed at commit time. The model writes only the body: the header with the handle and SHA-256
-// is always ours, so no brief can lose its handle. Any failure (throw, timeout, empty or missing answer, over-length)
+// and the fold's index are always ours, so no brief can lose its handle or its index. Any failure (throw, timeout, empty or missing answer, over-length)
 // keeps the deterministic brief. No Pi imports; the extension entry supplies the model call.
 import { BRIEF_MAX_CHARS, briefHeader } from "./brief.ts";
+import { renderIndex } from "./brief-index.ts";
 import { locate } from "./fold.ts";
 import { textOf, toolCallsOf } from "./transcript.ts";
 import type { CommitRecord, FoldState, Item, Message } from "./types.ts";
@@ -87,7 +88,8 @@ export async function summarizeCommit({
     const start = fold === undefined ? null : locate(fold, items);
     if (fold === undefined || start === null || fold.summarized === true)
       return { fold: id, status: "fallback", reason: "not-in-window" };
-    const header = briefHeader(fold.id, fold.sha256, fold.leaves.length);
+    const index = renderIndex(next, fold);
+    const header = `${briefHeader(fold.id, fold.sha256, fold.leaves.length)}${index === "" ? "" : `\n${index}`}`;
     const maxChars = BRIEF_MAX_CHARS - header.length - 1;
     const messages = items.slice(start, start + fold.leaves.length).map((item) => item.message);
     let written: unknown;

@@ -40,6 +40,17 @@ export interface FoldRecord {
   expanded: boolean;
   /** The brief was written by the summarizer model rather than the deterministic writer. */
   summarized?: boolean;
+  /** What the span holds, for the brief's index (absent on folds made before briefs carried one). */
+  index?: SpanIndex;
+  /** The user turns the span covers, counted from the branch's first message (1-based, inclusive). */
+  turns?: [number, number];
+}
+
+/** A span's aim points: paths touched, commands run, recurring identifiers and headings; ranked and bounded. */
+export interface SpanIndex {
+  paths: string[];
+  commands: string[];
+  terms: string[];
 }
 
 /** A pending decision, applied at the next commit. Marks never change the window. */

@@ -48,7 +48,7 @@ for (const version of PI_VERSIONS) {
         assert.equal(evidence.length, 1, "one evidence file");
         assert.equal(statSync(evidence[0] as string).mode & 0o777, 0o444);
         assert.ok(readFileSync(evidence[0] as string, "utf8").includes("FILE stage 1 part 1"));
-        assert.equal(refs.length, 1, "the fold source is stored as a reference");
+        assert.equal(refs.length, 1, "the read's message is stored as a reference");
         assert.ok(statSync(refs[0] as string).size < BIG.length / 4, "the reference does not repeat the read's bytes");
         const state = (await pi.command("status")) as { folds: { total: number } };
         assert.equal(state.folds.total, 1);
@@ -75,7 +75,13 @@ for (const version of PI_VERSIONS) {
         const source = await peekAll();
         assert.ok(source.includes(JSON.stringify(BIG).slice(1, -1)), "the exact read is in the peeked source");
         const sha = createHash("sha256").update(source).digest("hex");
-        assert.ok(refs[0]?.endsWith(`${sha}.ref.json`), "the reference is addressed by the full source's SHA-256");
+        const records = files.filter((file) => file.endsWith(".fold.json"));
+        assert.deepEqual(
+          records.map((file) => file.slice(-74)),
+          [`${sha}.fold.json`],
+          "the fold's record is addressed by the full source's SHA-256",
+        );
+        assert.ok(refs[0]?.includes("/leaves/"), "the reference is the read's leaf, kept once");
 
         // The live entries leave the context (manual /compact passes through): peek restores from the evidence alone.
         const compacted = await pi.send({ type: "compact" });

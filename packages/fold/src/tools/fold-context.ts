@@ -19,13 +19,17 @@ export const TOOL_PARAMETERS = Type.Object({
   offset: Type.Optional(Type.Number({ description: "peek: character offset into the source" })),
   bytes: Type.Optional(Type.Number({ description: "peek: characters to return (max 16000)" })),
   brief: Type.Optional(Type.String({ description: "rebrief: the new brief text" })),
+  query: Type.Optional(Type.String({ description: "find: the text to look for inside every fold's exact source" })),
 });
 
 export const TOOL_DESCRIPTION = [
   "Lossless folding of your context window. A fold replaces a span of messages with a short brief; the exact original",
   "is kept (SHA-256 verified) and comes back with peek (read a slice, window unchanged) or expand (restore in place).",
   "fold records a free pending mark: the window does not change until the runtime commits (at 80% of the budget).",
-  "Actions: status, peek {id, offset, bytes}, fold {from, to}, expand {id}, refold {id}, protect {from, to | id},",
+  "find {query} returns the folds and character ranges whose exact source contains the text (verified, window",
+  "unchanged); peek the range it gives. Briefs index their files, commands, terms and child folds.",
+  "Actions: status, peek {id, offset, bytes}, find {query}, fold {from, to}, expand {id}, refold {id},",
+  "protect {from, to | id},",
   "unprotect {id}, rebrief {id, brief}, reboundary {id, from, to}, unmark {id}. Entry ids are listed by status.",
 ].join(" ");
 
@@ -38,7 +42,11 @@ export interface ToolText {
 export function renderResult(result: Record<string, unknown>, full: boolean): ToolText {
   const text = full
     ? JSON.stringify(result)
-    : JSON.stringify({ ok: true, ...("source" in result ? { source: result.source } : {}) });
+    : JSON.stringify({
+        ok: true,
+        ...("source" in result ? { source: result.source } : {}),
+        ...("matches" in result ? { total: result.total, matches: result.matches } : {}),
+      });
   return { content: [{ type: "text", text }], details: {} };
 }
 

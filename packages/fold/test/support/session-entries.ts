@@ -10,7 +10,7 @@ export interface Entry {
   data?: {
     folds: Record<
       string,
-      { leaves: string[]; children: string[]; sha256: string; parent: string | null; expanded: boolean }
+      { leaves: string[]; children: string[]; sha256: string; parent: string | null; expanded: boolean; brief: string }
     >;
     commits: { agentMarks: string[]; refused: { mark: string }[] }[];
   };
