@@ -3,10 +3,20 @@
 // PowerContext and once per recall placement. Reports input tokens, tokens after the first divergent byte, recall
 // bytes in the window, the effective input cost with cached input at 0.1×, its ratio to the session without
 // PowerContext plus the recall bytes themselves, the overlap between consecutive recalls, and the time the extension
-// adds to before_agent_start. Usage: npm run bench -- pi-cache [turns] [pi-version]
+// adds to before_agent_start. Usage: npm run bench -- pi-cache [turns] [pi-version] [state]. With `state`, the
+// session runs with powercontext-state loaded as well (the model changes the state every STATE_EVERY turns), and the
+// first row, powercontext-state alone, is the baseline.
 import { fileURLToPath } from "node:url";
-import { LATEST_PI, makeHome, PI_VERSIONS, type PiVersion, startChatServer } from "@powercontext/pi-testing";
+import {
+  LATEST_PI,
+  makeHome,
+  PI_VERSIONS,
+  type PiVersion,
+  startChatServer,
+  type WireRequest,
+} from "@powercontext/pi-testing";
 import { EXTENSION_PATH, startPi } from "../packages/pi/test/support/pi-rpc.ts";
+import { EXTENSION_PATH as STATE_EXTENSION } from "../packages/state/test/support/pi-rpc.ts";
 import { startTestServer } from "../packages/pi/test/support/powercontext-server.ts";
 import { lastRecall } from "../packages/pi/test/support/recall-window.ts";
 import { memoryText, queryText, random } from "./lib/dataset.ts";
@@ -29,7 +39,12 @@ interface Variant {
   resend?: "new-items" | "whole-block";
   /** Whether the model accepts system messages mid-conversation (a section patch then stays in place). */
   midConversationSystem: boolean;
+  /** Load powercontext-state too; the model then calls patch_state every STATE_EVERY turns. */
+  state?: boolean;
 }
+
+/** How often (in turns) the model changes the state in the `state` variants. */
+const STATE_EVERY = 8;
 
 const VARIANTS: readonly Variant[] = [
   { name: "without PowerContext", placement: null, midConversationSystem: true },
@@ -45,6 +60,37 @@ const VARIANTS: readonly Variant[] = [
   { name: "message, new-items", placement: "message", resend: "new-items", midConversationSystem: true },
   { name: "message, whole-block", placement: "message", resend: "whole-block", midConversationSystem: true },
 ];
+
+const STATE_VARIANTS: readonly Variant[] = [
+  { name: "powercontext-state only", placement: null, midConversationSystem: true, state: true },
+  {
+    name: "state + auto = section, new-items (default)",
+    placement: "auto",
+    resend: "new-items",
+    midConversationSystem: true,
+    state: true,
+  },
+  {
+    name: "state + system-prompt (the whole prompt replaced each run, as state did before it had a section)",
+    placement: "system-prompt",
+    midConversationSystem: true,
+    state: true,
+  },
+];
+
+/**
+ * The model's answers: the fixed reply, or, in a state variant, a patch_state call as the first step of every
+ * STATE_EVERY-th turn (the turn is the request's user-message count), so the state changes during the session.
+ */
+function answerFor(variant: Variant) {
+  return (request: WireRequest) => {
+    const users = request.messages.filter((message) => message.role === "user").length;
+    const firstStep = request.messages.at(-1)?.role === "user";
+    if (variant.state !== true || !firstStep || users % STATE_EVERY !== 0) return { text: REPLY };
+    const args = JSON.stringify({ cwd: { working: { turn: users } } });
+    return { calls: [{ name: "patch_state", arguments: args }] };
+  };
+}
 
 /** Three turns per topic: the question, a follow-up, and an instruction, as a person works through a task. */
 export function sessionPrompts(turns: number): string[] {
@@ -66,13 +112,16 @@ export function sessionPrompts(turns: number): string[] {
 }
 
 async function replay(version: PiVersion, variant: Variant, prompts: string[], serverUrl: string) {
-  const model = await startChatServer(() => ({ text: REPLY }));
+  const model = await startChatServer(answerFor(variant));
   const home = makeHome({
     baseUrl: model.baseUrl,
     prefix: "pc-bench-cache-",
     ...(variant.midConversationSystem ? { compat: { supportsMidConvoSystemMessages: true } } : {}),
   });
-  const extension = variant.placement === null ? [] : ["-e", EXTENSION_PATH];
+  const extension = [
+    ...(variant.placement === null ? [] : ["-e", EXTENSION_PATH]),
+    ...(variant.state === true ? ["-e", STATE_EXTENSION] : []),
+  ];
   const pi = await startPi({
     version,
     home,
@@ -131,23 +180,27 @@ export async function run(args: string[]): Promise<void> {
   const turns = Math.max(60, Number(args[0] ?? 64));
   const version = PI_VERSIONS.find((candidate) => candidate.name === args[1]) ?? LATEST_PI;
   const prompts = sessionPrompts(turns);
+  const withState = args[2] === "state";
+  const variants = withState ? STATE_VARIANTS : VARIANTS;
   const server = await startTestServer();
   try {
     await loadMemories(server.server.url);
     const results = [];
-    for (const variant of VARIANTS) {
+    for (const variant of variants) {
       process.stderr.write(`pi-cache: ${variant.name}\n`);
       results.push({ variant, ...(await replay(version, variant, prompts, server.url)) });
     }
     const baseline = (results[0] as (typeof results)[number]).cost;
     console.log(
-      `Pi ${version.name}, ${turns} turns, ${MEMORIES} memories, cached input at ${CACHED_PRICE}×, ~4 bytes a token`,
+      `Pi ${version.name}, ${turns} turns, ${MEMORIES} memories, cached input at ${CACHED_PRICE}×, ~4 bytes a token` +
+        (withState ? `, state changed every ${STATE_EVERY} turns; ratios against the first row` : ""),
     );
     console.log(
       "| placement | input tokens | tokens after the first divergent byte | min kept prefix | recall bytes in the window at the end | recall bytes sent | effective input tokens | ratio A: to without + recall as transcript | ratio B: to without + recall sent once at full price | before_agent_start p50 / p95 (ms) |",
     );
     console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const result of results) console.log(row(result.variant.name, result.cost, baseline, result.hookMs));
+    if (withState) return;
     const whole = results[2] as (typeof results)[number];
     const overlap = overlapCost(whole.requests.map((request) => lastRecall(request)));
     console.log(

@@ -8,4 +8,4 @@ export { loadSettings, parseBaseUrl, PiEnvironment, type Settings } from "./conf
 export { TOOLS } from "./tools/catalog.ts";
 export { runPcCommand, PC_SUBCOMMANDS } from "./commands/pc.ts";
 export { CONTEXT_LABEL } from "./recall.ts";
-export { RECALL_SECTION } from "./placement.ts";
+export { promptSections, RECALL_SECTION } from "./placement.ts";

@@ -35,7 +35,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   );
   pi.on(
     "before_agent_start",
-    failOpen(reporting, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event.systemPrompt, ctx)),
+    failOpen(reporting, "before_agent_start", (event, ctx) => beforeAgentStart(runtime, event, ctx)),
   );
   pi.on(
     "message_end",

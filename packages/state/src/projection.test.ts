@@ -2,7 +2,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CONTEXT_LABEL, RECALL_SECTION } from "powercontext-pi";
 import { withoutBookkeeping } from "./bookkeeping.ts";
-import { appendProjection, buildProjection, recallStart } from "./projection.ts";
+import {
+  appendProjection,
+  buildProjection,
+  PROJECTION_SECTION,
+  projectionBody,
+  recallStart,
+  setProjectionSection,
+} from "./projection.ts";
 import { memoryText } from "./promote.ts";
 import { emptyState } from "./state.ts";
 
@@ -18,7 +25,7 @@ test("off projects nothing and passive projects the state read-only", () => {
   assert.equal(appendProjection("SYSTEM", null), "SYSTEM");
   assert.match(
     appendProjection("SYSTEM", buildProjection("active", emptyState())),
-    /^SYSTEM\n\n<powercontext_state mode="active">/,
+    /^SYSTEM\n\n<powercontext_state>\nmode: active\n/,
   );
 });
 
@@ -34,6 +41,25 @@ test("the state section goes before powercontext-pi's recall block, so recall en
     new RegExp(`^SYSTEM\\n\\n<powercontext_state[\\s\\S]*</powercontext_state>\\n\\n<${RECALL_SECTION}>\\n`),
   );
   assert.equal(recallStart("SYSTEM only"), null);
+});
+
+test("the appended block reads exactly as Pi renders the section, so both placements carry the same bytes", () => {
+  const body = projectionBody("active", emptyState());
+  assert.equal(buildProjection("active", emptyState()), `<${PROJECTION_SECTION}>\n${body}\n</${PROJECTION_SECTION}>`);
+  assert.equal(projectionBody("off", emptyState()), null);
+});
+
+test("as a prompt section, state goes before a recall section set earlier in the run, and recall keeps its text", () => {
+  const body = projectionBody("active", emptyState());
+  const recallFirst: Record<string, unknown> = { other: "x", [RECALL_SECTION]: "recall" };
+  setProjectionSection(recallFirst, body);
+  assert.deepEqual(Object.keys(recallFirst), ["other", PROJECTION_SECTION, RECALL_SECTION]);
+  assert.equal(recallFirst[RECALL_SECTION], "recall");
+  const alone: Record<string, unknown> = {};
+  setProjectionSection(alone, body);
+  assert.deepEqual(alone, { [PROJECTION_SECTION]: body });
+  setProjectionSection(recallFirst, null);
+  assert.deepEqual(Object.keys(recallFirst), ["other", RECALL_SECTION]);
 });
 
 test("bookkeeping (memory_promotions) stays out of the state the model sees", () => {

@@ -1,12 +1,17 @@
-// The model-visible projection: one byte-stable section appended to the system prompt at before_agent_start.
+// The model-visible projection: one byte-stable section of the system prompt, built at before_agent_start.
 // Its bytes depend only on the mode and the effective state (canonical JSON), never on time or order of writes.
+// On Pi 0.86 and later it is the `powercontext_state` prompt section, so Pi patches only this section when the state
+// changes and the prompt already sent (the provider's cached prefix) stays as it was; on older hosts, or when another
+// extension replaced the whole prompt, the same block (rendered as Pi renders a section) is put into the prompt text.
 import { canonicalJson } from "@powercontext/protocol";
 import { CONTEXT_LABEL, RECALL_SECTION } from "powercontext-pi";
 import type { Mode } from "./modes.ts";
 import type { ScopeState } from "./types.ts";
 
-export const PROJECTION_OPEN = "<powercontext_state";
-export const PROJECTION_CLOSE = "</powercontext_state>";
+/** The tag of the state section (Pi wraps a section's text as `<powercontext_state>…</powercontext_state>`). */
+export const PROJECTION_SECTION = "powercontext_state";
+export const PROJECTION_OPEN = `<${PROJECTION_SECTION}>`;
+export const PROJECTION_CLOSE = `</${PROJECTION_SECTION}>`;
 
 const ACTIVE_GUIDE =
   "Durable semantic state, overlaid global → cwd → session (objects merge, arrays and primitives replace). " +
@@ -14,11 +19,17 @@ const ACTIVE_GUIDE =
   "the receipt of the change. read_state returns earlier boundaries (offset 0–7).";
 const PASSIVE_GUIDE = "Durable semantic state (read-only in this session; the state tools are off).";
 
-/** Returns the section, or null when the mode projects nothing. */
-export function buildProjection(mode: Mode, effective: ScopeState): string | null {
+/** The section's text (without its tags), or null when the mode projects nothing. */
+export function projectionBody(mode: Mode, effective: ScopeState): string | null {
   if (mode === "off") return null;
   const guide = mode === "active" ? ACTIVE_GUIDE : PASSIVE_GUIDE;
-  return `${PROJECTION_OPEN} mode="${mode}">\n${guide}\n${canonicalJson(effective)}\n${PROJECTION_CLOSE}`;
+  return `mode: ${mode}\n${guide}\n${canonicalJson(effective)}`;
+}
+
+/** The section as it reads in the system prompt (Pi's section rendering), or null when the mode projects nothing. */
+export function buildProjection(mode: Mode, effective: ScopeState): string | null {
+  const body = projectionBody(mode, effective);
+  return body === null ? null : `${PROJECTION_OPEN}\n${body}\n${PROJECTION_CLOSE}`;
 }
 
 /**
@@ -44,4 +55,18 @@ export function appendProjection(systemPrompt: string, section: string | null): 
   const start = recallStart(systemPrompt);
   if (start === null) return `${systemPrompt}\n\n${section}`;
   return `${systemPrompt.slice(0, start)}${section}\n\n${systemPrompt.slice(start)}`;
+}
+
+/**
+ * Sets (or, for null, removes) the state section in the host's prompt sections. Pi renders sections in insertion
+ * order, so a recall section set earlier in this run is moved after it: recall stays last whichever extension ran
+ * first. Moving a key changes no text, so Pi's section diff (by name) sees no change in recall.
+ */
+export function setProjectionSection(sections: Record<string, unknown>, body: string | null): void {
+  if (body === null) delete sections[PROJECTION_SECTION];
+  else sections[PROJECTION_SECTION] = body;
+  if (!(RECALL_SECTION in sections)) return;
+  const recall = sections[RECALL_SECTION];
+  delete sections[RECALL_SECTION];
+  sections[RECALL_SECTION] = recall;
 }

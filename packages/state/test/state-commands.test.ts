@@ -39,7 +39,7 @@ for (const version of PI_VERSIONS) {
       );
       assert.deepEqual(await pi.command("/state mode passive --json"), { ok: true, mode: "passive" });
       const passive = await lastRequestOf("hello passive");
-      assert.match(passive.system, /<powercontext_state mode="passive">[\s\S]*PostgreSQL 16/);
+      assert.match(passive.system, /<powercontext_state>\nmode: passive\n[\s\S]*PostgreSQL 16/);
       assert.deepEqual(
         passive.tools.filter((name) => name.endsWith("_state")),
         [],
@@ -50,7 +50,7 @@ for (const version of PI_VERSIONS) {
       assert.equal((await pi.command("/state status --json")).mode, "off");
       await pi.command("/state mode active --json");
       const active = await lastRequestOf("hello active");
-      assert.match(active.system, /<powercontext_state mode="active">/);
+      assert.match(active.system, /<powercontext_state>\nmode: active\n/);
       assert.deepEqual(active.tools.filter((name) => name.endsWith("_state")).sort(), ["patch_state", "read_state"]);
     });
 

@@ -1,22 +1,39 @@
 // Hook bodies: the byte-stable projection at before_agent_start, and the turn's settlement at agent_end.
+import { promptSections } from "powercontext-pi";
 import { commitBackup } from "../git-backup.ts";
 import type { HostContext } from "../host.ts";
-import { appendProjection, buildProjection } from "../projection.ts";
+import { appendProjection, buildProjection, projectionBody, setProjectionSection } from "../projection.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { effectiveOf } from "../tools/patch-state.ts";
 
-/** Re-reads the store (the run's basis) and appends the projection section; undefined leaves the prompt as it is. */
+export interface BeforeAgentStartInput {
+  /** The chained system prompt of this run. */
+  systemPrompt: string;
+  /** Pi's structured prompt options; their `sections` exist on Pi 0.86 and later. */
+  systemPromptOptions?: unknown;
+}
+
+/**
+ * Re-reads the store (the run's basis) and projects the state: as the `powercontext_state` prompt section where the
+ * host has sections in effect (undefined is returned, the prompt is not replaced), else appended to the returned
+ * system prompt. Undefined with no section leaves the prompt as it is.
+ */
 export async function beforeAgentStart(
   runtime: StateRuntime,
-  systemPrompt: string,
+  event: BeforeAgentStartInput,
   ctx: HostContext,
 ): Promise<{ systemPrompt: string } | undefined> {
   const session = await runtime.session(ctx);
   runtime.applyTools(session.mode);
   if (session.mode === "off") return undefined;
   await runtime.refresh(ctx);
-  const section = buildProjection(session.mode, effectiveOf(session.view));
-  return { systemPrompt: appendProjection(systemPrompt, section) };
+  const effective = effectiveOf(session.view);
+  const sections = promptSections(event.systemPromptOptions);
+  if (sections !== null) {
+    setProjectionSection(sections, projectionBody(session.mode, effective));
+    return undefined;
+  }
+  return { systemPrompt: appendProjection(event.systemPrompt, buildProjection(session.mode, effective)) };
 }
 
 /** Records the run's accepted transitions on the session and, when enabled, commits the store to Git. */
