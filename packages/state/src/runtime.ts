@@ -2,6 +2,7 @@
 // view (the captured compare-and-swap basis), mode and accepted transitions. Rebuilt from the session on start.
 import { createBatchTracker, type BatchTracker } from "./barrier.ts";
 import type { StateConfig } from "./config.ts";
+import { type DiagnosticLog, openDiagnosticLog } from "./diagnostic-log.ts";
 import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt, TRANSITION_ENTRY } from "./fork.ts";
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
@@ -27,6 +28,8 @@ export interface StateRuntime {
   store: StateStore;
   batches: BatchTracker;
   log: Logger;
+  /** The opt-in JSONL record of rejected patches and preserved drafts (a no-op when off). */
+  diagnostics: DiagnosticLog;
   /** The session of `ctx`, loaded (or reloaded when the session or cwd changed). */
   session(ctx: HostContext): Promise<SessionState>;
   /**
@@ -61,6 +64,7 @@ export function createStateRuntime(
     store,
     batches: createBatchTracker(),
     log,
+    diagnostics: openDiagnosticLog(config.diagnosticsFile),
     session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);

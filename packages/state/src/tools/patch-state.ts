@@ -1,7 +1,7 @@
 // patch_state: barrier check, grammar, compare-and-swap publication, then the receipt (the new effective state).
 import { barrierVerdict, batchFromBranch } from "../barrier.ts";
 import type { HostContext } from "../host.ts";
-import { failure, toFailure, type Outcome } from "../outcome.ts";
+import { type Failure, failure, toFailure, type Outcome } from "../outcome.ts";
 import { parseTransition } from "../patch.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { withoutBookkeeping } from "../bookkeeping.ts";
@@ -31,8 +31,27 @@ export function blockBarredCall(
   return reason === null ? undefined : { block: true, reason };
 }
 
-/** Never rejects. */
+/** Never rejects. A failure is also recorded in the opt-in diagnostic log, with the patch as the model sent it. */
 export async function runPatchState(
+  runtime: StateRuntime,
+  params: unknown,
+  ctx: HostContext,
+  callId: string,
+): Promise<Outcome> {
+  const outcome = await attemptPatch(runtime, params, ctx, callId);
+  if (outcome.ok === false) {
+    const { code, details } = outcome as Failure;
+    runtime.diagnostics.record("patch_rejected", {
+      session: ctx.sessionManager.getSessionId(),
+      code,
+      details,
+      patch: params,
+    });
+  }
+  return outcome;
+}
+
+async function attemptPatch(
   runtime: StateRuntime,
   params: unknown,
   ctx: HostContext,
