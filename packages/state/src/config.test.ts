@@ -12,6 +12,7 @@ test("with only Pi's agent directory the configuration is the documented default
     defaultMode: "active",
     gitBackup: false,
     diagnosticsFile: null,
+    turnResolution: false,
   });
 });
 

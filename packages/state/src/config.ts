@@ -18,6 +18,8 @@ export interface StateConfig {
   gitBackup: boolean;
   /** The opt-in JSONL record of rejected patches and preserved drafts, or null when off. */
   diagnosticsFile: string | null;
+  /** Turn resolution: terminal eligibility, preserved drafts, fallback turns, the reconciled response. */
+  turnResolution: boolean;
 }
 
 /** Every environment variable the package reads, with its default and meaning (docs/state.md lists the same). */
@@ -36,6 +38,10 @@ export const StateEnvironment = Type.Object({
   POWERCONTEXT_STATE_GIT_BACKUP: Type.Boolean({
     default: false,
     description: "One local Git commit of the store per turn that accepted a transition.",
+  }),
+  POWERCONTEXT_STATE_TURN_RESOLUTION: Type.Boolean({
+    default: false,
+    description: "Require patch_state final:true to close a run: keep earlier prose as the answer, ask twice more.",
   }),
   POWERCONTEXT_STATE_DIAGNOSTICS: Type.Boolean({
     default: false,
@@ -66,5 +72,6 @@ export function loadConfig(env: Environment): StateConfig {
     defaultMode: read.POWERCONTEXT_STATE_MODE,
     gitBackup: read.POWERCONTEXT_STATE_GIT_BACKUP,
     diagnosticsFile: read.POWERCONTEXT_STATE_DIAGNOSTICS ? diagnosticsFileOf(agentDir) : null,
+    turnResolution: read.POWERCONTEXT_STATE_TURN_RESOLUTION,
   };
 }

@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { redactSecretsInValue } from "@powercontext/protocol";
 
-export type DiagnosticKind = "patch_rejected" | "draft_preserved" | "fallback_exhausted";
+export type DiagnosticKind = "patch_rejected" | "draft_preserved" | "fallback_started" | "fallback_exhausted";
 
 export interface DiagnosticLog {
   /** The file written to, or null when the record is off. */

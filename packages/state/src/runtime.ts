@@ -8,6 +8,7 @@ import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
 import { sessionKey, viewKeys } from "./scopes.ts";
 import { openStateStore, type StateStore, type StoreOptions } from "./state-file.ts";
+import { type Resolution, startResolution } from "./turn-resolution.ts";
 import type { ScopeHead, View, ViewKeys } from "./types.ts";
 
 export const STATE_TOOLS = ["patch_state", "read_state"] as const;
@@ -21,6 +22,8 @@ export interface SessionState {
   mode: Mode;
   /** Transitions accepted since the last agent_end. */
   accepted: { transition: string; seq: number }[];
+  /** The current user run's turn resolution (terminal eligibility, preserved draft, fallback budget). */
+  resolution: Resolution;
 }
 
 export interface StateRuntime {
@@ -116,7 +119,15 @@ function createSessionCache(
     const sessionId = ctx.sessionManager.getSessionId();
     const keys = viewKeys(ctx.cwd, sessionId);
     const mode = modeFromBranch(ctx.sessionManager.getBranch(), defaultMode);
-    selected = { sessionId, cwd: ctx.cwd, keys, view: await store.readView(keys), mode, accepted: [] };
+    selected = {
+      sessionId,
+      cwd: ctx.cwd,
+      keys,
+      view: await store.readView(keys),
+      mode,
+      accepted: [],
+      resolution: startResolution(),
+    };
     return selected;
   };
   return {

@@ -3,6 +3,7 @@ import { commitBackup } from "../git-backup.ts";
 import type { HostContext } from "../host.ts";
 import { appendProjection, buildProjection } from "../projection.ts";
 import type { StateRuntime } from "../runtime.ts";
+import { startResolution } from "../turn-resolution.ts";
 import { effectiveOf } from "../tools/patch-state.ts";
 
 /** Re-reads the store (the run's basis) and appends the projection section; undefined leaves the prompt as it is. */
@@ -12,6 +13,8 @@ export async function beforeAgentStart(
   ctx: HostContext,
 ): Promise<{ systemPrompt: string } | undefined> {
   const session = await runtime.session(ctx);
+  // Each user run starts terminal-ineligible (a follow-up inside the run does not pass through here).
+  session.resolution = startResolution();
   runtime.applyTools(session.mode);
   if (session.mode === "off") return undefined;
   await runtime.refresh(ctx);

@@ -6,6 +6,7 @@ import { parseTransition } from "../patch.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { withoutBookkeeping } from "../bookkeeping.ts";
 import { overlayScopes } from "../state.ts";
+import { latchEligibility } from "../turn-resolution.ts";
 import { SCOPES, type ScopeState, type View } from "../types.ts";
 
 /** The effective state as the model sees it: the overlay of the three scopes, without bookkeeping. */
@@ -64,7 +65,10 @@ async function attemptPatch(
     const blocked = barrierFor(runtime, ctx, callId);
     if (blocked !== null) return failure("barrier", blocked);
     const request = parseTransition(params);
-    if (Object.keys(request.patches).length === 0) return { ok: true, transition: null, final: true, scopes: {} };
+    if (Object.keys(request.patches).length === 0) {
+      latchEligibility(session.resolution);
+      return { ok: true, transition: null, final: true, scopes: {} };
+    }
     const result = await runtime.store.publish(session.keys, session.view, request);
     session.view = result.view;
     if (result.status === "conflict") {
@@ -77,6 +81,8 @@ async function attemptPatch(
       );
     }
     session.accepted.push({ transition: result.transition, seq: result.seq });
+    // Only an accepted final patch makes the run's next prose its answer (turn-resolution.ts).
+    if (request.final) latchEligibility(session.resolution);
     const scopes: Record<string, unknown> = {};
     for (const scope of SCOPES) {
       const patch = request.patches[scope];
