@@ -93,7 +93,8 @@ for (const version of PI_VERSIONS) {
       assert.deepEqual(kinds.slice(-2), ["draft_preserved", "fallback_started"]);
     });
 
-    test("failed patch calls use no budget; two failed fallbacks close the run with the answer and a diagnostic", async () => {
+    test("failed patch calls use no budget; two failed fallbacks close the run with the answer, one warning and a diagnostic", async () => {
+      const firstEvent = pi.events.length;
       const { requests, results } = await run(
         script(
           [
@@ -121,6 +122,13 @@ for (const version of PI_VERSIONS) {
         ["draft_preserved", "fallback_started", "patch_rejected", "fallback_started", "fallback_exhausted"],
       );
       assert.deepEqual((tail[2] as { patch?: unknown }).patch, { final: true, response: "model-authored" });
+      const warnings = pi.events
+        .slice(firstEvent)
+        .filter(
+          (event) => event.method === "notify" && String(event.message).startsWith("powercontext-state: the model"),
+        );
+      assert.equal(warnings.length, 1, "one warning");
+      assert.ok(String(warnings[0]?.message).length < 200, "a bounded warning");
       assert.equal(entries(FALLBACK_MESSAGE).length, 3, "each fallback message stays in Pi's trace (1 + 2)");
     });
   });
