@@ -130,6 +130,10 @@ for (const version of PI_VERSIONS) {
       assert.equal(warnings.length, 1, "one warning");
       assert.ok(String(warnings[0]?.message).length < 200, "a bounded warning");
       assert.equal(entries(FALLBACK_MESSAGE).length, 3, "each fallback message stays in Pi's trace (1 + 2)");
+      const next = await run("next run");
+      const sent = JSON.stringify(next.requests[0]?.messages);
+      assert.doesNotMatch(sent, /Attempt \d of 2/, "earlier runs' fallback messages left the context");
+      assert.match(sent, /Deploy from the release branch\./, "the earlier answer stays");
     });
   });
 }

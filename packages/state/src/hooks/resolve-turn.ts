@@ -41,3 +41,17 @@ export async function turnEnd(runtime: StateRuntime, host: TurnHost, message: un
   runtime.diagnostics.record("fallback_exhausted", { session: sessionId, fallbacks, draft: response });
   if (ctx.hasUI) ctx.ui.notify(warning, "warning");
 }
+
+/**
+ * The context event: a fallback message matters only inside its own run, so those of earlier runs (before the last
+ * user prompt) leave the model's context; Pi's trace keeps them. Returns null when there is nothing to drop.
+ */
+export function withoutSettledFallbacks<T>(messages: readonly T[]): T[] | null {
+  const isFallback = (message: T) => {
+    const value = message as { role?: unknown; customType?: unknown };
+    return value.role === "custom" && value.customType === FALLBACK_MESSAGE;
+  };
+  const lastPrompt = messages.findLastIndex((message) => (message as { role?: unknown }).role === "user");
+  const kept = messages.filter((message, index) => index > lastPrompt || !isFallback(message));
+  return kept.length === messages.length ? null : kept;
+}
