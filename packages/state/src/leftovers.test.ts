@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -20,7 +20,7 @@ function leave(directory: string, names: string[]): void {
   for (const name of names) writeFileSync(join(directory, name), "previous bytes of a scope file");
 }
 
-test("the next lock holder removes dead writers' temporaries and handover files, never a live writer's", async () => {
+test("the next lock holder removes dead writers' temporaries and handover files, never a live writer's nor a symlink", async () => {
   const root = join(mkdtempSync(join(tmpdir(), "pc-state-")), "store");
   mkdirSync(join(root, "scopes"), { recursive: true });
   const dead = deadPid();
@@ -39,9 +39,11 @@ test("the next lock holder removes dead writers' temporaries and handover files,
   );
   writeFileSync(join(root, "store.lock.reclaim-99aa11bb22cc33dd44ee55ff.0"), JSON.stringify({ pid: live, token: "a" }));
   leave(join(root, "scopes"), [`.global.json.tmp-${dead}-00ff00ff00ff`, `.cwd.project.json.tmp-${live}-00ff00ff00ff`]);
+  symlinkSync(join(root, "notes.txt"), join(root, `.session.s1.json.tmp-${dead}-00ff`));
   const store = openStateStore({ root });
   await store.readView(KEYS);
   assert.deepEqual(readdirSync(root).sort(), [
+    `.session.s1.json.tmp-${dead}-00ff`,
     `.transaction.json.tmp-${live}-0a1b2c3d4e5f`,
     "notes.txt",
     "scopes",

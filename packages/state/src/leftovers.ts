@@ -2,7 +2,7 @@
 // `scopes/.<file>.tmp-<pid>-*`), the lock they were handing over (`store.lock.new-<pid>-*`) and the reclaim guards
 // they held. Only the lock holder removes them, and only those whose pid is dead: a live writer's files are its own.
 // They are inert (never read as state), but some hold a full copy of the previous scope files.
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { isRealDirectory, removeOwnedFile } from "./atomic-file.ts";
 import { SCOPES_DIRECTORY } from "./scopes.ts";
@@ -17,6 +17,15 @@ const GUARD = /^store\.lock\.reclaim-([0-9a-f]+)\.\d+$/;
 export function leftoverPid(name: string): number | null {
   const match = TEMPORARY.exec(name) ?? HANDOVER.exec(name);
   return match === null ? null : Number(match[1]);
+}
+
+/** Only regular files are ours to remove; anything else with such a name (a symlink, a directory) is left alone. */
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function entries(directory: string): string[] {
@@ -37,7 +46,7 @@ export function removeDeadLeftovers(root: string, heldToken: string, isAlive: (p
   const removed: string[] = [];
   const sweep = (directory: string, dead: (name: string) => boolean): void => {
     for (const name of entries(directory)) {
-      if (!dead(name)) continue;
+      if (!dead(name) || !isRegularFile(join(directory, name))) continue;
       removeOwnedFile(join(directory, name), { syncDirectory: false });
       removed.push(name);
     }
