@@ -6,6 +6,7 @@ import { runStateCommand, STATE_COMMAND_DESCRIPTION } from "../src/commands/stat
 import { openDiagnostics } from "../src/diagnostics.ts";
 import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
+import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
 import type { StoreSeams } from "../src/runtime.ts";
 import { blockBarredCall, runPatchState } from "../src/tools/patch-state.ts";
@@ -44,6 +45,22 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   pi.on(
     "tool_call",
     failOpen(reporting, "tool_call", (event, ctx) => blockBarredCall(runtime, ctx, event.toolCallId)),
+  );
+  const turnHost = {
+    appendEntry: (customType: string, data: unknown) => pi.appendEntry(customType, data),
+    followUp: (customType: string, content: string) =>
+      pi.sendMessage({ customType, content, display: false }, { deliverAs: "followUp", triggerTurn: true }),
+  };
+  pi.on(
+    "turn_end",
+    failOpen(reporting, "turn_end", (event, ctx) => turnEnd(runtime, turnHost, event.message, ctx)),
+  );
+  pi.on(
+    "context",
+    failOpen(reporting, "context", (event) => {
+      const messages = withoutSettledFallbacks(event.messages);
+      return messages === null ? undefined : { messages };
+    }),
   );
   pi.on(
     "agent_end",

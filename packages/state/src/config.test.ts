@@ -11,6 +11,8 @@ test("with only Pi's agent directory the configuration is the documented default
     root: join("/home/a/.pi/agent", "powercontext-state"),
     defaultMode: "active",
     gitBackup: false,
+    diagnosticsFile: null,
+    turnResolution: false,
   });
 });
 
@@ -19,8 +21,13 @@ test("the store directory, the mode and the Git backup switch are read as given"
     POWERCONTEXT_STATE_DIR: "/srv/state",
     POWERCONTEXT_STATE_MODE: "passive",
     POWERCONTEXT_STATE_GIT_BACKUP: " Yes ",
+    POWERCONTEXT_STATE_DIAGNOSTICS: "on",
+    PI_CODING_AGENT_DIR: "/home/a/.pi/agent",
   });
-  assert.deepEqual([config.root, config.defaultMode, config.gitBackup], ["/srv/state", "passive", true]);
+  assert.deepEqual(
+    [config.root, config.defaultMode, config.gitBackup, config.diagnosticsFile],
+    ["/srv/state", "passive", true, "/home/a/.pi/agent/powercontext/logs/powercontext-state.diagnostics.jsonl"],
+  );
 });
 
 test("an invalid value is refused by the variable's name", () => {

@@ -16,6 +16,10 @@ export interface StateConfig {
   defaultMode: Mode;
   /** One local Git commit of the store per accepted turn. */
   gitBackup: boolean;
+  /** The opt-in JSONL record of rejected patches and preserved drafts, or null when off. */
+  diagnosticsFile: string | null;
+  /** Turn resolution: terminal eligibility, preserved drafts, fallback turns, the reconciled response. */
+  turnResolution: boolean;
 }
 
 /** Every environment variable the package reads, with its default and meaning (docs/state.md lists the same). */
@@ -35,8 +39,21 @@ export const StateEnvironment = Type.Object({
     default: false,
     description: "One local Git commit of the store per turn that accepted a transition.",
   }),
+  POWERCONTEXT_STATE_TURN_RESOLUTION: Type.Boolean({
+    default: false,
+    description: "Require patch_state final:true to close a run: keep earlier prose as the answer, ask twice more.",
+  }),
+  POWERCONTEXT_STATE_DIAGNOSTICS: Type.Boolean({
+    default: false,
+    description: "Append rejected patches and preserved drafts as JSON lines to a local file (never to the store).",
+  }),
 });
 export type StateEnvironment = Static<typeof StateEnvironment>;
+
+/** `<agentDir>/powercontext/logs/powercontext-state.diagnostics.jsonl`: beside the package's log, outside the store. */
+export function diagnosticsFileOf(agentDir: string): string {
+  return join(agentDir, "powercontext", "logs", "powercontext-state.diagnostics.jsonl");
+}
 
 function configError(message: string): StateError {
   return new StateError("configuration_invalid", message);
@@ -54,5 +71,7 @@ export function loadConfig(env: Environment): StateConfig {
     root: dir ?? join(agentDir, "powercontext-state"),
     defaultMode: read.POWERCONTEXT_STATE_MODE,
     gitBackup: read.POWERCONTEXT_STATE_GIT_BACKUP,
+    diagnosticsFile: read.POWERCONTEXT_STATE_DIAGNOSTICS ? diagnosticsFileOf(agentDir) : null,
+    turnResolution: read.POWERCONTEXT_STATE_TURN_RESOLUTION,
   };
 }

@@ -2,11 +2,13 @@
 // view (the captured compare-and-swap basis), mode and accepted transitions. Rebuilt from the session on start.
 import { createBatchTracker, type BatchTracker } from "./barrier.ts";
 import type { StateConfig } from "./config.ts";
+import { type DiagnosticLog, openDiagnosticLog } from "./diagnostic-log.ts";
 import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt, TRANSITION_ENTRY } from "./fork.ts";
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
 import { sessionKey, viewKeys } from "./scopes.ts";
 import { openStateStore, type StateStore, type StoreOptions } from "./state-file.ts";
+import { type Resolution, startResolution } from "./turn-resolution.ts";
 import type { ScopeHead, View, ViewKeys } from "./types.ts";
 
 export const STATE_TOOLS = ["patch_state", "read_state"] as const;
@@ -20,6 +22,8 @@ export interface SessionState {
   mode: Mode;
   /** Transitions accepted since the last agent_end. */
   accepted: { transition: string; seq: number }[];
+  /** The current user run's turn resolution (terminal eligibility, preserved draft, fallback budget). */
+  resolution: Resolution;
 }
 
 export interface StateRuntime {
@@ -27,6 +31,8 @@ export interface StateRuntime {
   store: StateStore;
   batches: BatchTracker;
   log: Logger;
+  /** The opt-in JSONL record of rejected patches and preserved drafts (a no-op when off). */
+  diagnostics: DiagnosticLog;
   /** The session of `ctx`, loaded (or reloaded when the session or cwd changed). */
   session(ctx: HostContext): Promise<SessionState>;
   /**
@@ -61,6 +67,7 @@ export function createStateRuntime(
     store,
     batches: createBatchTracker(),
     log,
+    diagnostics: openDiagnosticLog(config.diagnosticsFile),
     session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);
@@ -112,7 +119,15 @@ function createSessionCache(
     const sessionId = ctx.sessionManager.getSessionId();
     const keys = viewKeys(ctx.cwd, sessionId);
     const mode = modeFromBranch(ctx.sessionManager.getBranch(), defaultMode);
-    selected = { sessionId, cwd: ctx.cwd, keys, view: await store.readView(keys), mode, accepted: [] };
+    selected = {
+      sessionId,
+      cwd: ctx.cwd,
+      keys,
+      view: await store.readView(keys),
+      mode,
+      accepted: [],
+      resolution: startResolution(),
+    };
     return selected;
   };
   return {

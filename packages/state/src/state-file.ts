@@ -1,11 +1,12 @@
 // The durable store: every read and publication runs under the one store lock, after rolling back any journal a
-// dead writer left. A publication checks its captured basis (compare-and-swap per supplied scope) and writes every
+// dead writer left and removing its temporary files (leftovers.ts). A publication checks its captured basis (compare-and-swap per supplied scope) and writes every
 // supplied scope or none (transition-plan.ts plans it, write-scopes.ts makes it visible).
 import { join } from "node:path";
 import { ensureDirectory } from "./atomic-file.ts";
 import { recoverJournal } from "./journal.ts";
+import { removeDeadLeftovers } from "./leftovers.ts";
 import { copySessionStream } from "./session-copy.ts";
-import { acquireLock } from "./store-lock.ts";
+import { acquireLock, processAlive } from "./store-lock.ts";
 import { planTransition } from "./transition-plan.ts";
 import type { ScopeName, TransitionRequest, View, ViewKeys } from "./types.ts";
 import { loadView, readLive } from "./view-files.ts";
@@ -54,6 +55,7 @@ export function openStateStore({
     const lock = await acquireLock(join(root, LOCK_FILE), { timeoutMs: lockTimeoutMs });
     try {
       recoverJournal(root);
+      removeDeadLeftovers(root, lock.token, processAlive);
       return await work();
     } finally {
       lock.release();

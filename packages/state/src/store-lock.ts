@@ -4,7 +4,7 @@
 // process that exclusively creates `<lock>.reclaim-<token>.<generation>` may remove the lock holding that token, and
 // it re-reads the lock under the guard, so two processes reclaiming the same dead lock at once cannot remove a fresh
 // lock taken in between. A guard left by a dead reclaimer is passed over by creating the next generation (and stays
-// on disk, inert: tokens never repeat).
+// on disk, inert: tokens never repeat, until the next lock holder removes it, leftovers.ts).
 import { randomBytes } from "node:crypto";
 import { closeSync, linkSync, openSync, unlinkSync, writeSync } from "node:fs";
 import { readOwnedFile } from "./atomic-file.ts";
@@ -17,6 +17,8 @@ export interface LockOptions {
 }
 
 export interface HeldLock {
+  /** This holder's token (recorded in the lock file). */
+  readonly token: string;
   release(): void;
 }
 
@@ -122,6 +124,7 @@ export async function acquireLock(
     await new Promise((resolve) => setTimeout(resolve, Math.min(20, 1 + attempt) + Math.random() * 3));
   }
   return {
+    token,
     release() {
       if (readOwner(path)?.token === token) ignoreMissing(() => unlinkSync(path));
     },

@@ -1,6 +1,6 @@
 // Real Pi processes (1.6.0 and 0.82.1) sharing one agent directory and cwd: concurrent patches, and a writer killed mid-publication.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { cwdKey } from "../src/scopes.ts";
@@ -90,6 +90,8 @@ for (const version of PI_VERSIONS) {
       assert.equal(signal, "SIGKILL");
       assert.equal(existsSync(join(root(), JOURNAL_FILE)), true, "the crash left its journal");
       assert.equal(existsSync(join(root(), LOCK_FILE)), true, "the crash left its lock");
+      const staged = readdirSync(join(root(), "scopes")).filter((name) => name.includes(".tmp-"));
+      assert.equal(staged.length, 1, "the crash left the staged file it had not yet renamed");
       const reader = running[0] as PiProcess;
       await reader.prompt(script([{ call: "read_state", args: {} }], "after-crash "));
       const read = resultsOf("after-crash")[0] as {
@@ -106,6 +108,10 @@ for (const version of PI_VERSIONS) {
         "the global file written by the dead writer was removed",
       );
       assert.equal(existsSync(join(root(), JOURNAL_FILE)), false);
+      const leftovers = [...readdirSync(root()), ...readdirSync(join(root(), "scopes"))].filter((name) =>
+        /\.tmp-|\.new-/.test(name),
+      );
+      assert.deepEqual(leftovers, [], "the next lock holder removed the dead writer's temporary files");
     });
   });
 }

@@ -4,6 +4,7 @@ import { commitBackup } from "../git-backup.ts";
 import type { HostContext } from "../host.ts";
 import { appendProjection, buildProjection, projectionBody, setProjectionSection } from "../projection.ts";
 import type { StateRuntime } from "../runtime.ts";
+import { startResolution } from "../turn-resolution.ts";
 import { effectiveOf } from "../tools/patch-state.ts";
 
 export interface BeforeAgentStartInput {
@@ -24,6 +25,8 @@ export async function beforeAgentStart(
   ctx: HostContext,
 ): Promise<{ systemPrompt: string } | undefined> {
   const session = await runtime.session(ctx);
+  // Each user run starts terminal-ineligible (a follow-up inside the run does not pass through here).
+  session.resolution = startResolution();
   runtime.applyTools(session.mode);
   if (session.mode === "off") return undefined;
   await runtime.refresh(ctx);

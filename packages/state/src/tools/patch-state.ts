@@ -1,11 +1,12 @@
 // patch_state: barrier check, grammar, compare-and-swap publication, then the receipt (the new effective state).
 import { barrierVerdict, batchFromBranch } from "../barrier.ts";
 import type { HostContext } from "../host.ts";
-import { failure, toFailure, type Outcome } from "../outcome.ts";
+import { type Failure, failure, toFailure, type Outcome } from "../outcome.ts";
 import { parseTransition } from "../patch.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { withoutBookkeeping } from "../bookkeeping.ts";
 import { overlayScopes } from "../state.ts";
+import { latchEligibility } from "../turn-resolution.ts";
 import { SCOPES, type ScopeState, type View } from "../types.ts";
 
 /** The effective state as the model sees it: the overlay of the three scopes, without bookkeeping. */
@@ -31,8 +32,27 @@ export function blockBarredCall(
   return reason === null ? undefined : { block: true, reason };
 }
 
-/** Never rejects. */
+/** Never rejects. A failure is also recorded in the opt-in diagnostic log, with the patch as the model sent it. */
 export async function runPatchState(
+  runtime: StateRuntime,
+  params: unknown,
+  ctx: HostContext,
+  callId: string,
+): Promise<Outcome> {
+  const outcome = await attemptPatch(runtime, params, ctx, callId);
+  if (outcome.ok === false) {
+    const { code, details } = outcome as Failure;
+    runtime.diagnostics.record("patch_rejected", {
+      session: ctx.sessionManager.getSessionId(),
+      code,
+      details,
+      patch: params,
+    });
+  }
+  return outcome;
+}
+
+async function attemptPatch(
   runtime: StateRuntime,
   params: unknown,
   ctx: HostContext,
@@ -45,7 +65,10 @@ export async function runPatchState(
     const blocked = barrierFor(runtime, ctx, callId);
     if (blocked !== null) return failure("barrier", blocked);
     const request = parseTransition(params);
-    if (Object.keys(request.patches).length === 0) return { ok: true, transition: null, final: true, scopes: {} };
+    if (Object.keys(request.patches).length === 0) {
+      latchEligibility(session.resolution);
+      return { ok: true, transition: null, final: true, scopes: {} };
+    }
     const result = await runtime.store.publish(session.keys, session.view, request);
     session.view = result.view;
     if (result.status === "conflict") {
@@ -58,6 +81,8 @@ export async function runPatchState(
       );
     }
     session.accepted.push({ transition: result.transition, seq: result.seq });
+    // Only an accepted final patch makes the run's next prose its answer (turn-resolution.ts).
+    if (request.final) latchEligibility(session.resolution);
     const scopes: Record<string, unknown> = {};
     for (const scope of SCOPES) {
       const patch = request.patches[scope];

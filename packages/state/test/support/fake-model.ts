@@ -1,7 +1,9 @@
 // The state package's fake model: the shared scripted server (@powercontext/pi-testing) with this script, read from
 // the last user message:
 //   SCRIPT:<json array>  step i answers the i-th request of the run: {"call":name,"args":{…}} is one tool call,
-//                        {"calls":[{"name","args"},…]} several calls in one response; after the last step: "done".
+//                        {"calls":[{"name","args"},…]} several calls in one response, {"text":"…"} plain prose;
+//                        after the last step: "done". powercontext-state's fallback messages (hidden follow-ups
+//                        inside the run) do not end the script: the next step answers them.
 //   HOLD:<tag>:<n>       the first response of the run waits until n runs carrying this tag have asked.
 //   anything else        the reply "ok".
 import { type ChatServer, startChatServer, type WireRequest, wireText } from "@powercontext/pi-testing";
@@ -10,18 +12,23 @@ export { systemPromptOf } from "@powercontext/pi-testing";
 export type FakeModel = ChatServer;
 
 interface Step {
+  text?: string;
   call?: string;
   args?: unknown;
   calls?: { name: string; args?: unknown }[];
 }
 
+/** How powercontext-state's fallback message begins (src/hooks/resolve-turn.ts, fallbackPrompt). */
+const FALLBACK_PREFIX = "powercontext-state: your answer above";
 const SCRIPT = /SCRIPT:(\[[\s\S]*\])\s*$/;
 const HOLD = /HOLD:(\w+):(\d+)/;
 
 export function startFakeModel(): Promise<FakeModel> {
   const holds = new Map<string, { arrived: number; waiting: (() => void)[] }>();
   return startChatServer(async (request) => {
-    const lastUser = request.messages.findLastIndex((message) => message.role === "user");
+    const lastUser = request.messages.findLastIndex(
+      (message) => message.role === "user" && !wireText(message.content).startsWith(FALLBACK_PREFIX),
+    );
     const userText = wireText(request.messages[lastUser]?.content);
     const step = request.messages.slice(lastUser + 1).filter((message) => message.role === "assistant").length;
     const hold = HOLD.exec(userText);
@@ -36,6 +43,7 @@ export function startFakeModel(): Promise<FakeModel> {
     const script = SCRIPT.exec(userText);
     const current = (script === null ? [] : (JSON.parse(script[1] as string) as Step[]))[step];
     if (current === undefined) return { text: script === null ? "ok" : "done" };
+    if (current.text !== undefined) return { text: current.text };
     const batch = current.calls ?? [{ name: current.call as string, args: current.args }];
     return { calls: batch.map((call) => ({ name: call.name, arguments: JSON.stringify(call.args ?? {}) })) };
   });
