@@ -1,6 +1,7 @@
 // The data lifecycle through the real pipeline on both engines: a scope built over HTTP (captures, flushes, explicit
-// entries, a revision, a retirement, an approved Experience), exported and imported into a fresh store, answers every prepare exactly as the
-// original did; and the purge operations over HTTP, behind the bearer token, with their refusals.
+// entries, a revision, a retirement, an approved Experience), exported and imported into a fresh store, answers
+// every prepare exactly as the original did; and the purge operations over HTTP, behind the bearer token, with their
+// refusals.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { exportScope } from "../domain/lifecycle/export-scope.ts";

@@ -36,7 +36,10 @@ const CONFLICT_CODES: Record<ImportedKind, ErrorCode> = {
   cursors: "revision_conflict",
 };
 
-/** Sources and candidates (Experience and Skill ones and their revisions too) come by the thousand: so many of them are written per transaction. */
+/**
+ * Sources and candidates (Experience and Skill ones and their revisions too) come by the thousand: so many of them
+ * are written per transaction.
+ */
 export const IMPORT_BATCH_SIZE = 200;
 
 /**

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ArtifactCandidate, ExportLine } from "@powercontext/protocol";
+import { checkExportLine } from "@powercontext/protocol/schemas";
 import { proposeArtifact } from "../../domain/artifacts/proposal.ts";
 import { approveArtifactCandidate, reviseArtifactCandidate } from "../../domain/artifacts/review-inbox.ts";
 import { importScope, type NumberedLine } from "../../domain/lifecycle/import-scope.ts";
@@ -72,6 +73,8 @@ const LIFECYCLE_ARTIFACT_TESTS: Record<string, (store: Store, open: Open) => Pro
     const lines = await exportedLines(store);
     const end = lines.at(-1);
     assert.deepEqual(end?.type === "end" && [end.counts.artifact_candidates, end.counts.artifact_revisions], [3, 2]);
+    // The lines as a file holds them pass the schema check the import command runs first.
+    for (const line of lines) assert.deepEqual(checkExportLine(JSON.parse(JSON.stringify(line))).ok, true);
     const pending = lines.find((line) => line.type === "artifact_candidate" && line.candidate.status === "pending");
     assert.deepEqual(
       pending?.type === "artifact_candidate" && pending.versions.map((v) => v.candidate.version),
