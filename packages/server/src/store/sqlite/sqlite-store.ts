@@ -12,7 +12,6 @@ import { wrapDriverError } from "./driver-errors.ts";
 import * as journal from "./journal.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
-import { readEntryOrigins } from "./entry-origins.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
 import * as vectors from "./vectors.ts";
@@ -54,7 +53,6 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     searchMemory: (query) => read(() => search.searchMemory(db, query)),
     termFrequencies: (_scopeId, terms) => read(() => search.termFrequencies(db, terms)),
     readSearchHits: (scopeId, versionIds) => read(() => search.readSearchHits(db, scopeId, versionIds)),
-    readEntryOrigins: (scopeId, versionIds) => read(() => readEntryOrigins(db, scopeId, versionIds)),
     readVectorHeads: (scopeId, model, since, page) =>
       read(() => vectors.readVectorHeads(db, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => write(() => vectors.putEntryVectors(db, model, writes)),
