@@ -9,7 +9,6 @@
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import { shapePrompt } from "../../search/query.ts";
-import { conversationCredit } from "./conversation-context.ts";
 import { bestPassageCoverage } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
@@ -36,10 +35,6 @@ export interface RecallTuning extends SemanticMix {
   conceptWeight: number;
   /** Share of a lexical score that comes from the entry's best passage (search/passage.ts) rather than BM25. */
   passageWeight: number;
-  /** Share of the best score among the entries captured near an entry that it is credited with (0: off). */
-  contextShare: number;
-  /** How many journal positions apart two entries' Sources may be for them to lend each other context. */
-  contextWindow: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -49,8 +44,6 @@ export const DEFAULT_TUNING: RecallTuning = {
   minSemantic: 0.5,
   conceptWeight: 1,
   passageWeight: 0.5,
-  contextShare: 0.5,
-  contextWindow: 6,
   mean: 0.5,
   words: 0.5,
   wordFloor: 0.3,
@@ -88,12 +81,8 @@ interface Candidate {
   hit: MemorySearchHit | undefined;
   lexical: number;
   bonus: number;
-  /** Credit from the entries captured near this one (conversation-context.ts). */
-  context: number;
   matched_terms: number;
 }
-
-const totalOf = (candidate: Candidate): number => candidate.lexical + candidate.bonus + candidate.context;
 
 /** The best `limit` hits for `query`, best first, with scores in [0, 1]. */
 export async function rankRecall(
@@ -122,9 +111,9 @@ export async function rankRecall(
     const hits = ranked.slice(0, limit).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
     return { memory: lexical.memory, ranked: hits, semantic: false, terms };
   }
-  const scored = candidates.filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0);
-  const best = (await withContext(deps.store, scopeId, scored, tuning))
-    .sort((a, b) => totalOf(b) - totalOf(a))
+  const best = candidates
+    .filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0)
+    .sort((a, b) => b.lexical + b.bonus - (a.lexical + a.bonus))
     .slice(0, limit);
   const missing = best.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };
@@ -137,30 +126,12 @@ export async function rankRecall(
     if (hit === undefined) continue;
     out.push({
       hit: { ...hit, entry: { ...hit.entry, citation: { ...hit.entry.citation, memory_ref: memory } } },
-      score: Math.min(
-        1,
-        totalOf(item) / ((1 + tuning.semanticWeight + tuning.conceptWeight) * (1 + tuning.contextShare)),
-      ),
+      score: Math.min(1, (item.lexical + item.bonus) / (1 + tuning.semanticWeight + tuning.conceptWeight)),
       matched_terms: item.matched_terms,
       matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
     });
   }
   return { memory, ranked: out, semantic: true, terms };
-}
-
-/** The candidates with their conversation context credited (conversation-context.ts); as they are when it is off. */
-async function withContext(
-  store: Store,
-  scopeId: string,
-  candidates: Candidate[],
-  tuning: RecallTuning,
-): Promise<Candidate[]> {
-  if (tuning.contextShare === 0 || candidates.length < 2) return candidates;
-  const ids = candidates.map((candidate) => candidate.entry_version_id);
-  const origins = await store.readEntryOrigins(scopeId, ids);
-  const scores = new Map(candidates.map((candidate) => [candidate.entry_version_id, totalOf(candidate)]));
-  const credit = conversationCredit(scores, origins, { window: tuning.contextWindow, share: tuning.contextShare });
-  return candidates.map((candidate) => ({ ...candidate, context: credit.get(candidate.entry_version_id) ?? 0 }));
 }
 
 /** Blends each hit's lexical score with its best passage's weighted term coverage, and reorders. */
@@ -225,7 +196,6 @@ async function semanticCandidates(
       hit: item.hit,
       lexical: item.score,
       bonus: bonusOf(known.get(id)),
-      context: 0,
       matched_terms: item.matched_terms,
     });
   }
@@ -237,7 +207,6 @@ async function semanticCandidates(
       hit: undefined,
       lexical: 0,
       bonus: bonusOf(neighbour),
-      context: 0,
       matched_terms: 0,
     });
   }
