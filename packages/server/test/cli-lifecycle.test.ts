@@ -73,10 +73,7 @@ describe("the data lifecycle commands", () => {
     assert.equal(imported.code, 0, imported.stderr);
     assert.equal(JSON.parse(imported.stdout).created.source, 3);
     const again = await cli(["import", file, "--data-dir", copy]);
-    assert.match(
-      again.stdout,
-      /0 Experience\/Skill revisions, 0 Handoff revisions written; 7 already present/,
-    );
+    assert.match(again.stdout, /0 Experience\/Skill revisions, 0 Handoff revisions written; 7 already present/);
     const copied = await startServerProcess(copy);
     try {
       const before = await cli(QUERY, env);
