@@ -1,17 +1,15 @@
 // Pi extension entry: wiring only. Behaviour lives in ../src and is tested without Pi.
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
-import { failOpen, notifyOrStderr, renderToolResult } from "@powercontext/pi-kit";
+import { type FailOpenReporting, failOpen } from "@powercontext/pi-kit";
 import { activateState } from "../src/activate.ts";
-import { runStateCommand, STATE_COMMAND_DESCRIPTION } from "../src/commands/state.ts";
 import { openDiagnostics } from "../src/diagnostics.ts";
+import { registerToolsAndCommand } from "../src/register-tools.ts";
 import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
 import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
-import type { StoreSeams } from "../src/runtime.ts";
-import { blockBarredCall, runPatchState } from "../src/tools/patch-state.ts";
-import { runReadState } from "../src/tools/read-state.ts";
-import * as schemas from "../src/tools/schemas.ts";
+import type { StateRuntime, StoreSeams } from "../src/runtime.ts";
+import { blockBarredCall } from "../src/tools/patch-state.ts";
 
 export default function powercontextState(pi: ExtensionAPI): void {
   registerState(pi);
@@ -24,8 +22,12 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   const deps = activateState(pi, process.env, log, seams);
   if (deps === null) return;
   const { runtime } = deps;
-  const reporting = { log, describe: describeStateError };
+  registerHooks(pi, runtime, { log, describe: describeStateError });
+  registerToolsAndCommand(pi, deps, attach);
+}
 
+/** The lifecycle, turn and context hooks, each fail-open. */
+function registerHooks(pi: ExtensionAPI, runtime: StateRuntime, reporting: FailOpenReporting): void {
   pi.on(
     "session_start",
     failOpen(reporting, "session_start", async (event, ctx) => void (await runtime.start(ctx, event))),
@@ -66,29 +68,4 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
     "agent_end",
     failOpen(reporting, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)),
   );
-
-  pi.registerTool({
-    name: "patch_state",
-    label: "Patch State",
-    description: schemas.PATCH_STATE_DESCRIPTION,
-    parameters: schemas.PatchStateParameters,
-    execute: async (toolCallId, params, _signal, _onUpdate, ctx) =>
-      renderToolResult(await runPatchState(runtime, params, ctx, toolCallId)),
-  });
-  pi.registerTool({
-    name: "read_state",
-    label: "Read State",
-    description: schemas.READ_STATE_DESCRIPTION,
-    parameters: schemas.ReadStateParameters,
-    execute: async (_toolCallId, params, _signal, _onUpdate, ctx) =>
-      renderToolResult(await runReadState(runtime, params, ctx)),
-  });
-  pi.registerCommand("state", {
-    description: STATE_COMMAND_DESCRIPTION,
-    handler: async (args, ctx) => {
-      attach(ctx);
-      const report = await runStateCommand(deps, args, ctx);
-      notifyOrStderr(ctx, report.text, report.level);
-    },
-  });
 }
