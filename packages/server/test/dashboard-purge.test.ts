@@ -2,6 +2,7 @@
 // person types the id, then the entry is gone and the page shows the purge's audit record.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../src/testing/browser.ts";
 import {
@@ -11,6 +12,8 @@ import {
   pageErrors,
   startDashboardServer,
 } from "../src/testing/dashboard-server.ts";
+
+const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 
 for (const engine of ENGINES) {
   describe(`purge in the dashboard on ${engine}`, () => {
@@ -44,6 +47,7 @@ for (const engine of ENGINES) {
       await page.click('#purge button[type="submit"]');
       await page.locator("div.notice .refused").waitFor();
       assert.match((await page.locator("div.notice").textContent()) ?? "", /Not confirmed: nothing was purged/);
+      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}purge.png` });
       assert.deepEqual((await server.api("/v1/purge/list", { scope_id: scope })).purges, []);
       await page.fill('#purge input[name="confirm"]', entryId);
       await page.click('#purge button[type="submit"]');
@@ -64,6 +68,27 @@ for (const engine of ENGINES) {
         pageErrors(page).filter((error) => !error.includes("status of 400")),
         [],
       );
+    });
+
+    it("purges a Source from the timeline after its id is typed", async () => {
+      const scope = "purge-source";
+      await server.api("/v1/sources/content", { scope_id: scope, source_id: "leaky", content: "A leaked line." });
+      await server.api("/v1/sources/content", { scope_id: scope, source_id: "fine", content: "A fine line." });
+      const page = await openDashboard(browser, server);
+      await page.goto(`${server.url}/ui/scopes/${scope}/timeline`);
+      const link = page.locator("ol.sources li", { hasText: "leaky" }).locator('a[href*="/purge?target=source"]');
+      await Promise.all([page.waitForURL(/\/purge\?target=source/), link.click()]);
+      await page.fill('#purge input[name="confirm"]', "leaky");
+      await page.click('#purge button[type="submit"]');
+      assert.match(
+        (await page.locator("#purge-result").textContent()) ?? "",
+        new RegExp(`Purged source leaky of scope ${scope} \\(audit record \\d+\\): 1 Sources`),
+      );
+      await page.goto(`${server.url}/ui/scopes/${scope}/timeline`);
+      const timeline = (await page.locator("ol.sources").textContent()) ?? "";
+      assert.doesNotMatch(timeline, /A leaked line\./);
+      assert.match(timeline, /A fine line\./);
+      assert.deepEqual(pageErrors(page), []);
     });
 
     it("refuses a purge post without the session's CSRF token", async () => {
