@@ -1,5 +1,5 @@
 // Purge in the dashboard, in headless Chromium against a real Server process on each store: nothing goes until the
-// person types the id, then the entry is gone and the page shows the purge's audit record.
+// person types the scope id (as at the terminal), then the entry is gone and the page shows the purge's audit record.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -29,7 +29,7 @@ for (const engine of ENGINES) {
       for (const teardown of teardowns) await teardown();
     });
 
-    it("purges an entry only after its id is typed, and shows the audit record", async () => {
+    it("purges an entry only after the scope id is typed, and shows the audit record", async () => {
       const scope = "purge-entry";
       const kept = await server.api("/v1/memory/remember", { scope_id: scope, kind: "fact", text: "Keep this one." });
       const doomed = await server.api("/v1/memory/remember", {
@@ -43,13 +43,13 @@ for (const engine of ENGINES) {
       await Promise.all([page.waitForURL(/\/purge\?target=entry/), page.click("#purge-entry")]);
       assert.match((await page.locator("#purge").textContent()) ?? "", /permanently deletes Memory entry/);
       // A wrong answer purges nothing.
-      await page.fill('#purge input[name="confirm"]', "not-the-id");
+      await page.fill('#purge input[name="confirm"]', entryId);
       await page.click('#purge button[type="submit"]');
       await page.locator("div.notice .refused").waitFor();
       assert.match((await page.locator("div.notice").textContent()) ?? "", /Not confirmed: nothing was purged/);
       if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}purge.png` });
       assert.deepEqual((await server.api("/v1/purge/list", { scope_id: scope })).purges, []);
-      await page.fill('#purge input[name="confirm"]', entryId);
+      await page.fill('#purge input[name="confirm"]', scope);
       await page.click('#purge button[type="submit"]');
       const result = (await page.locator("#purge-result").textContent()) ?? "";
       assert.match(result, new RegExp(`Purged entry ${entryId} of scope ${scope} \\(audit record \\d+\\)`));
@@ -70,7 +70,7 @@ for (const engine of ENGINES) {
       );
     });
 
-    it("purges a Source from the timeline after its id is typed", async () => {
+    it("purges a Source from the timeline after the scope id is typed", async () => {
       const scope = "purge-source";
       await server.api("/v1/sources/content", { scope_id: scope, source_id: "leaky", content: "A leaked line." });
       await server.api("/v1/sources/content", { scope_id: scope, source_id: "fine", content: "A fine line." });
@@ -78,7 +78,7 @@ for (const engine of ENGINES) {
       await page.goto(`${server.url}/ui/scopes/${scope}/timeline`);
       const link = page.locator("ol.sources li", { hasText: "leaky" }).locator('a[href*="/purge?target=source"]');
       await Promise.all([page.waitForURL(/\/purge\?target=source/), link.click()]);
-      await page.fill('#purge input[name="confirm"]', "leaky");
+      await page.fill('#purge input[name="confirm"]', scope);
       await page.click('#purge button[type="submit"]');
       assert.match(
         (await page.locator("#purge-result").textContent()) ?? "",

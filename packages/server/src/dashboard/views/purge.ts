@@ -1,9 +1,14 @@
-// Purge, the one deletion path, as the CLI offers it: a confirmation page where the person types the id of what goes
-// (a GET shows it, so a stray link deletes nothing), then the purge through the same domain function as the API,
+// Purge, the one deletion path, as the CLI offers it: a confirmation page where the person types the scope id, as at
+// the terminal (a GET shows it, so a stray link deletes nothing), then the purge through the same domain function as the API,
 // answered with its audit record.
 import type { PurgeResponse } from "@powercontext/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { describePurge, describeTarget, type PurgeRequest } from "../../cli/purge.ts";
+import {
+  confirmationAnswer,
+  describePurge,
+  describeTarget,
+  type PurgeRequest,
+} from "../../domain/lifecycle/purge-description.ts";
 import { purgeMemoryEntry, purgeScope, purgeSource } from "../../domain/lifecycle/purge.ts";
 import { field, formOf } from "../form-body.ts";
 import { hasValidCsrf } from "../guard.ts";
@@ -27,18 +32,13 @@ function requestOf(scopeId: string, target: string, id: string): PurgeRequest | 
   return null;
 }
 
-/** What the person must type: the id of what is purged (the scope id for a whole scope). */
-function expectedAnswer(purge: PurgeRequest): string {
-  return purge.target === "scope" ? purge.scope : purge.id;
-}
-
 function confirmForm(purge: PurgeRequest, csrf: string): SafeHtml {
-  const answer = expectedAnswer(purge);
+  const answer = confirmationAnswer(purge);
   return html`<form method="post" action="${pathOf("ui", "scopes", purge.scope, "purge")}" class="card" id="purge">
     <p>This permanently deletes ${describeTarget(purge)}, with no way back. An audit record of the purge is kept.</p>
     <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="target" value="${purge.target}">
     <input type="hidden" name="id" value="${purge.target === "scope" ? "" : purge.id}">
-    <label>Type <code>${answer}</code> to confirm <input name="confirm" autocomplete="off" required></label>
+    <label>Type the scope id <code>${answer}</code> to confirm <input name="confirm" autocomplete="off" required></label>
     <button type="submit" class="danger">Purge</button></form>`;
 }
 
@@ -101,7 +101,7 @@ export function purgeView(app: FastifyInstance, deps: DashboardDeps): void {
     const scopeId = request.params.scope;
     const purge = requestOf(scopeId, field(form, "target"), field(form, "id"));
     if (!isScopeId(scopeId) || purge === null) return sendNotFound(request, reply, "Nothing to purge here.");
-    if (field(form, "confirm").trim() !== expectedAnswer(purge)) {
+    if (field(form, "confirm").trim() !== confirmationAnswer(purge)) {
       const message = `Not confirmed: nothing was purged (${describeTarget(purge)}).`;
       return showConfirm(request, reply, purge, { message, status: 400 });
     }
