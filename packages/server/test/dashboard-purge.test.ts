@@ -91,6 +91,24 @@ for (const engine of ENGINES) {
       assert.deepEqual(pageErrors(page), []);
     });
 
+    it("purges a whole scope from the Memory tab after the scope id is typed", async () => {
+      const scope = "purge-scope";
+      await server.api("/v1/memory/remember", { scope_id: scope, kind: "fact", text: "Gone with the scope." });
+      const page = await openDashboard(browser, server);
+      await page.goto(`${server.url}/ui/scopes/${scope}/memory`);
+      await Promise.all([page.waitForURL(/\/purge\?target=scope/), page.click("#purge-scope")]);
+      assert.match((await page.locator("#purge").textContent()) ?? "", /permanently deletes everything in scope/);
+      await page.fill('#purge input[name="confirm"]', scope);
+      await page.click('#purge button[type="submit"]');
+      assert.match(
+        (await page.locator("#purge-result").textContent()) ?? "",
+        new RegExp(`Purged scope ${scope} of scope ${scope} \\(audit record \\d+\\)`),
+      );
+      const listed = await server.api("/v1/memory/entries/list", { scope_id: scope });
+      assert.deepEqual(listed.entries, []);
+      assert.deepEqual(pageErrors(page), []);
+    });
+
     it("refuses a purge post without the session's CSRF token", async () => {
       const scope = "purge-csrf";
       await server.api("/v1/memory/remember", { scope_id: scope, kind: "fact", text: "Still here." });
