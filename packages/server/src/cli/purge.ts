@@ -3,13 +3,11 @@
 // --yes the command refuses.
 import { createInterface } from "node:readline/promises";
 import type { PurgeResponse } from "@powercontext/protocol";
+import { confirmationAnswer, describeTarget, type PurgeRequest } from "../domain/lifecycle/purge-description.ts";
 import { PowerContextError } from "../errors.ts";
 import { callOk, type ServerTarget } from "./server-client.ts";
 
-export type PurgeRequest =
-  | { target: "source"; scope: string; id: string }
-  | { target: "entry"; scope: string; id: string }
-  | { target: "scope"; scope: string };
+export { describePurge, describeTarget, type PurgeRequest } from "../domain/lifecycle/purge-description.ts";
 
 /** How the command asks: whether a person is at a terminal, and the question put to them. */
 export interface Confirmation {
@@ -28,12 +26,6 @@ export const TERMINAL_CONFIRMATION: Confirmation = {
     }
   },
 };
-
-export function describeTarget(request: PurgeRequest): string {
-  return request.target === "scope"
-    ? `everything in scope ${request.scope}`
-    : `${request.target === "source" ? "Source" : "Memory entry"} ${request.id} of scope ${request.scope}`;
-}
 
 /** Asks for the confirmation (unless `yes`), then purges. */
 export async function purgeCommand(
@@ -65,31 +57,9 @@ async function confirm(confirmation: Confirmation, request: PurgeRequest): Promi
     );
   }
   const answer = await confirmation.ask(
-    `This permanently deletes ${what}, with no way back. Type the scope id (${request.scope}) to confirm: `,
+    `This permanently deletes ${what}, with no way back. Type the scope id (${confirmationAnswer(request)}) to confirm: `,
   );
-  if (answer.trim() !== request.scope) {
+  if (answer.trim() !== confirmationAnswer(request)) {
     throw new PowerContextError("invalid_request", `Not confirmed: nothing was purged (${what}).`);
   }
-}
-
-export function describePurge(response: PurgeResponse): string {
-  const { audit, entries_citing_source, compacted } = response;
-  const { sources, entries, entry_versions, candidates, handoff_revisions } = audit.removed;
-  const lines = [
-    `Purged ${audit.target} ${audit.target_id} of scope ${audit.scope_id} (audit record ${audit.audit_id}): ` +
-      `${sources} Sources, ${entries} entries (${entry_versions} versions), ${candidates} candidates, ` +
-      `${handoff_revisions} Handoff revisions.`,
-  ];
-  if (entries_citing_source.length > 0) {
-    lines.push(
-      `These entries cite the Source and were kept; purge those that repeat what it leaked: ${entries_citing_source.join(", ")}`,
-    );
-  }
-  if (!compacted) {
-    lines.push(
-      "The write-ahead log could not be emptied (another process was reading the database): the removed bytes may " +
-        "stay in it until the Server restarts (closing the database checkpoints it and removes the log).",
-    );
-  }
-  return lines.join("\n");
 }

@@ -17,6 +17,12 @@ test("odd query strings and ids answer a page or a 404, never a 5xx", async (t) 
     `/ui/scopes/${"s".repeat(300)}/recall`,
     "/ui/assets/../../package.json",
     "/ui/assets/nope.js",
+    "/ui/scopes/s/purge",
+    "/ui/scopes/s/purge?target=everything",
+    "/ui/scopes/s/purge?target=entry",
+    "/ui/scopes/s/purge?target=entry&id=a&id=b",
+    `/ui/scopes/s/purge?target=source&id=${"x".repeat(500)}`,
+    "/ui/scopes/%20/purge?target=scope",
   ];
   for (const url of urls) {
     const response = await app.inject({ method: "GET", url });

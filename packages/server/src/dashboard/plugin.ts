@@ -11,6 +11,7 @@ import { type Session, Sessions } from "./sessions.ts";
 import { entryView } from "./views/entry.ts";
 import { loginView } from "./views/login.ts";
 import { memoryView } from "./views/memory.ts";
+import { purgeView } from "./views/purge.ts";
 import { recallView } from "./views/recall.ts";
 import { reviewView } from "./views/review.ts";
 import { scopesView } from "./views/scopes.ts";
@@ -43,6 +44,7 @@ export async function dashboardRoutes(
   reviewView(app, deps);
   recallView(app, deps);
   timelineView(app, deps);
+  purgeView(app, deps);
 }
 
 declare module "fastify" {

@@ -1,4 +1,4 @@
-// Keyboard review of the inbox: j/k move, x selects, * selects all, a approves, r rejects (the reason field's text),
+// Keyboard review of the inbox (Memory, Experience and Skill candidates alike): j/k move, x selects, * selects all, a approves, r rejects (the reason field's text),
 // e edits a proposal (Ctrl+Enter saves, Escape cancels). Decisions are posted with fetch in the order they were made,
 // to the same form handler as the buttons; a candidate leaves the list at once and comes back with the reason if the
 // Server refused (someone else decided first, or it changed meanwhile).
@@ -30,8 +30,10 @@ function startReview(form) {
     row.focus();
   }
 
+  // Experience and Skill candidates are told apart by a prefix (every family's ids are `cand_…`).
   function itemOf(row) {
-    return `${row.dataset.id}:${row.dataset.version}`;
+    const prefix = row.dataset.family === "artifact" ? "artifact:" : "";
+    return `${prefix}${row.dataset.id}:${row.dataset.version}`;
   }
 
   function send(action, targets) {
@@ -112,8 +114,10 @@ function startReview(form) {
   }
 
   function edit(row) {
-    row.classList.add("editing");
     const editor = row.querySelector(".revise");
+    // Only Memory candidates are revised here; an Experience or Skill has no editor on the page.
+    if (!editor) return;
+    row.classList.add("editing");
     editor.hidden = false;
     editor.querySelector("textarea").focus();
   }

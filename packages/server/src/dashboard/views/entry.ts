@@ -9,6 +9,7 @@ import { hasValidCsrf } from "../guard.ts";
 import { html, pathOf, type SafeHtml } from "../html.ts";
 import { type DashboardDeps, isScopeId, queryValue, sendNotFound, sendPage, shortTime, shown } from "../respond.ts";
 import { runWrite, type WriteOutcome } from "../write-outcome.ts";
+import { purgePath } from "./purge.ts";
 
 type EntryRoute = { Params: { scope: string; entry: string }; Querystring: { done?: string } };
 
@@ -72,7 +73,8 @@ async function showEntry(
       · <code>${entryId}</code></p>
     <blockquote class="current">${shown(history.head.text)}</blockquote>
     ${renderForms(scopeId, history.head, request.dashboardSession?.csrf ?? "")}
-    <h2>History</h2>${renderHistory(history)}`;
+    <h2>History</h2>${renderHistory(history)}
+    <p><a class="danger" id="purge-entry" href="${purgePath(scopeId, "entry", entryId)}">Purge this entry…</a></p>`;
   return sendPage(
     request,
     reply,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { browseMemory, type StateFilter } from "../../domain/overview/browse-memory.ts";
 import { html, pathOf } from "../html.ts";
 import { scopeTabPath } from "../layout.ts";
+import { purgePath } from "./purge.ts";
 import {
   type DashboardDeps,
   isScopeId,
@@ -59,7 +60,8 @@ export function memoryView(app: FastifyInstance, deps: DashboardDeps): void {
       <table class="grid" id="entries"><thead><tr><th>Kind</th><th>Text</th><th>State</th><th class="num">Version</th>
         ${query ? html`<th class="num">Score</th>` : ""}</tr></thead><tbody>${rows}</tbody></table>
       <p class="pager">${offset > 0 ? html`<a href="${pageLink(Math.max(offset - PAGE_SIZE, 0))}">Previous</a>` : ""}
-        ${next ? html`<a href="${pageLink(offset + PAGE_SIZE)}">Next</a>` : ""}</p>`;
+        ${next ? html`<a href="${pageLink(offset + PAGE_SIZE)}">Next</a>` : ""}</p>
+      <p><a class="danger" id="purge-scope" href="${purgePath(scopeId, "scope")}">Purge this whole scope…</a></p>`;
     return sendPage(request, reply, { title: "Memory", scope: { scope_id: scopeId, tab: "memory" }, body });
   });
 }

@@ -1,8 +1,10 @@
-// The review inbox: pending candidates with the Source text they came from; approve, reject or revise one or many.
+// The review inbox: pending Memory, Experience and Skill candidates with the Source text they came from; approve,
+// reject or revise (Memory candidates) one or many.
 // Works as plain forms; review.js adds the keyboard and posts the same form with fetch (answered in JSON).
 import type { MemoryCandidate } from "@powercontext/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ReviewInbox, readReviewInbox } from "../../domain/overview/review-inbox.ts";
+import { approveArtifactCandidate, rejectArtifactCandidate } from "../../domain/artifacts/review-inbox.ts";
 import { approveCandidate, rejectCandidate, reviseCandidate } from "../../domain/review/candidates.ts";
 import { type FormFields, field, formOf } from "../form-body.ts";
 import { hasValidCsrf } from "../guard.ts";
@@ -15,10 +17,10 @@ import {
   type ScopeParams,
   sendNotFound,
   sendPage,
-  shortTime,
   shown,
 } from "../respond.ts";
 import { runWrite, type WriteOutcome } from "../write-outcome.ts";
+import { ARTIFACT_ITEM_PREFIX, artifactRow, citedSources } from "./artifact-candidates.ts";
 
 /** Who the dashboard's decisions are recorded as. */
 export const DASHBOARD_REVIEWER = "dashboard";
@@ -35,12 +37,7 @@ export interface ItemOutcome {
 
 function candidateRow(inbox: ReviewInbox, candidate: MemoryCandidate): SafeHtml {
   const id = candidate.candidate_id;
-  const sources = candidate.source_refs.map((ref) => {
-    const source = inbox.sources.get(ref.source_id);
-    return source
-      ? html`<details><summary>Source ${source.position} · ${shortTime(source.captured_at)}</summary><pre class="source">${shown(source.content)}</pre></details>`
-      : html`<p class="muted">Source <code>${ref.source_id}</code> is not in the journal.</p>`;
-  });
+  const sources = citedSources(inbox, candidate.source_refs);
   return html`<li class="candidate" id="c-${id}" data-id="${id}" data-version="${candidate.version}" tabindex="-1">
     <label class="pick"><input type="checkbox" name="item" value="${id}:${candidate.version}" aria-label="Select"></label>
     <div class="body">
@@ -58,7 +55,7 @@ function candidateRow(inbox: ReviewInbox, candidate: MemoryCandidate): SafeHtml 
 }
 
 const HELP = html`<p class="keys" id="keys">Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select ·
-  <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>e</kbd> revise (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves) ·
+  <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>e</kbd> revise a Memory candidate (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves) ·
   <kbd>*</kbd> select all. With a selection, <kbd>a</kbd> and <kbd>r</kbd> decide every selected candidate.</p>`;
 
 function summarize(results: readonly ItemOutcome[]): SafeHtml | null {
@@ -87,8 +84,13 @@ async function showInbox(
   const next = inbox.next_cursor
     ? html`<a href="${scopeTabPath(scopeId, "review")}?${new URLSearchParams({ cursor: inbox.next_cursor }).toString()}">Next page</a>`
     : "";
+  const artifacts =
+    inbox.artifacts.length === 0
+      ? ""
+      : html`<h2>Experience and Skill candidates</h2><ol class="inbox artifacts">${inbox.artifacts.map((candidate) => artifactRow(inbox, candidate))}</ol>
+        ${inbox.more_artifacts ? html`<p class="muted">More Experience and Skill candidates wait; they show as these are decided.</p>` : ""}`;
   const body =
-    inbox.candidates.length === 0
+    inbox.candidates.length === 0 && inbox.artifacts.length === 0
       ? html`<p id="inbox-empty">Nothing is waiting for review.</p>`
       : html`${HELP}<form method="post" id="review" action="${scopeTabPath(scopeId, "review")}">
           <input type="hidden" name="csrf" value="${request.dashboardSession?.csrf ?? ""}">
@@ -96,7 +98,8 @@ async function showInbox(
             <button type="submit" name="action" value="approve">Approve selected</button>
             <button type="submit" name="action" value="reject" class="danger">Reject selected</button>
             <button type="submit" name="action" value="revise">Save revised</button></div>
-          <ol class="inbox">${inbox.candidates.map((candidate) => candidateRow(inbox, candidate))}</ol></form>
+          ${inbox.candidates.length > 0 ? html`<h2>Memory candidates</h2>` : ""}
+          <ol class="inbox">${inbox.candidates.map((candidate) => candidateRow(inbox, candidate))}</ol>${artifacts}</form>
           <p class="pager">${next}</p>`;
   const hasRefusal = results.some((result) => result.outcome.status === "refused");
   return sendPage(
@@ -107,11 +110,37 @@ async function showInbox(
   );
 }
 
-/** One decision on one selected `candidate_id:version`, through the same domain function as the API's. */
+/** A selected `candidate_id:version`, or `artifact:candidate_id:version` for an Experience or Skill candidate. */
+function parseItem(item: string): { artifact: boolean; candidateId: string; version: number } {
+  const artifact = item.startsWith(ARTIFACT_ITEM_PREFIX);
+  const [candidateId = "", version = ""] = item.slice(artifact ? ARTIFACT_ITEM_PREFIX.length : 0).split(":");
+  return { artifact, candidateId, version: Number(version) };
+}
+
+/** One decision on an Experience or Skill candidate; revising one takes a whole proposal, which the API accepts. */
+function decideArtifact(deps: DashboardDeps, action: ReviewAction, target: CandidateTarget, reason: string) {
+  switch (action) {
+    case "approve":
+      return runWrite("approve_artifact_candidate", target, (body) => approveArtifactCandidate(deps.domain, body));
+    case "reject":
+      return runWrite("reject_artifact_candidate", { ...target, reason: reason || DEFAULT_REJECT_REASON }, (body) =>
+        rejectArtifactCandidate(deps.domain, body),
+      );
+    default: {
+      const message = "Experience and Skill candidates are revised through the API (revise_artifact_candidate).";
+      return Promise.resolve<WriteOutcome>({ status: "refused", code: "invalid_request", message });
+    }
+  }
+}
+
+type CandidateTarget = { scope_id: string; candidate_id: string; expected_version: number };
+
+/** One decision on one selected item, through the same domain function as the API's. */
 function decideOne(deps: DashboardDeps, scopeId: string, action: ReviewAction, item: string, form: FormFields) {
-  const [candidateId = "", version = ""] = item.split(":");
-  const target = { scope_id: scopeId, candidate_id: candidateId, expected_version: Number(version) };
+  const { artifact, candidateId, version } = parseItem(item);
+  const target = { scope_id: scopeId, candidate_id: candidateId, expected_version: version };
   const reason = field(form, "reason").trim();
+  if (artifact) return decideArtifact(deps, action, target, reason);
   switch (action) {
     case "approve":
       return runWrite("approve_memory_candidate", { ...target, reviewer: DASHBOARD_REVIEWER }, (body) =>
@@ -155,7 +184,7 @@ export function reviewView(app: FastifyInstance, deps: DashboardDeps): void {
     // One at a time, so each decision reads what the previous one committed.
     for (const item of items) {
       results.push({
-        candidate_id: item.split(":")[0] ?? item,
+        candidate_id: parseItem(item).candidateId,
         outcome: await decideOne(deps, request.params.scope, action, item, form),
       });
     }

@@ -17,6 +17,7 @@ import {
   shown,
 } from "../respond.ts";
 import { chart } from "./chart.ts";
+import { purgePath } from "./purge.ts";
 
 const CHANGES_LINKED = 10;
 
@@ -68,7 +69,8 @@ export function timelineView(app: FastifyInstance, deps: DashboardDeps): void {
       <h2>Sources</h2><ol class="sources">${timeline.sources.map(
         (
           source,
-        ) => html`<li id="source-${source.position}"><p>${source.position} · ${shortTime(source.captured_at)} · <code>${source.source_id}</code></p>
+        ) => html`<li id="source-${source.position}"><p>${source.position} · ${shortTime(source.captured_at)} · <code>${source.source_id}</code>
+          · <a class="danger" href="${purgePath(scopeId, "source", source.source_id)}">Purge…</a></p>
           <pre class="source">${shown(source.content)}</pre></li>`,
       )}</ol>
       ${timeline.older_than === null ? "" : html`<p class="pager"><a href="${scopeTabPath(scopeId, "timeline")}?before=${timeline.older_than}">Older Sources</a></p>`}`;

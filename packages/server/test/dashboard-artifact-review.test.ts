@@ -1,0 +1,109 @@
+// Experience and Skill candidates in the review inbox, in headless Chromium against a real Server process on each
+// store: shown with the Source text they cite, rejected by selection, approved with the keyboard, and a version
+// conflict (someone revised it meanwhile) told to the reviewer.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../src/testing/browser.ts";
+import {
+  type DashboardServer,
+  ENGINES,
+  openDashboard,
+  pageErrors,
+  startDashboardServer,
+} from "../src/testing/dashboard-server.ts";
+
+const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
+const SOURCE_TEXT = "Billing migrations failed on CI until the migration tool was pinned to 4.2.";
+const EXPERIENCE = {
+  situation: "Billing migrations failed on CI.",
+  action: "Pinned the migration tool version.",
+  outcome: "CI passed.",
+  lesson: "Pin schema tooling in CI.",
+};
+const SKILL = {
+  name: "Pin schema tooling",
+  description: "Use when schema migrations fail on CI after a tool upgrade.",
+  instructions: "1. Find the migration tool version CI installs.\n2. Pin it in the lock file.",
+  validation: ["CI migrations pass twice in a row"],
+};
+
+async function statuses(server: DashboardServer, scopeId: string): Promise<Record<string, string[]>> {
+  const byStatus: Record<string, string[]> = {};
+  for (const status of ["pending", "approved", "rejected"]) {
+    const page = await server.api("/v1/artifact-candidates/list", { scope_id: scopeId, status });
+    byStatus[status] = page.candidates.map((candidate: { candidate_id: string }) => candidate.candidate_id);
+  }
+  return byStatus;
+}
+
+for (const engine of ENGINES) {
+  describe(`Experience and Skill candidates in the review inbox on ${engine}`, () => {
+    let server: DashboardServer;
+    let browser: Browser;
+    const teardowns: Array<() => unknown> = [];
+    before(async () => {
+      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
+      browser = await launchBrowser();
+    });
+    after(async () => {
+      await browser?.close();
+      for (const teardown of teardowns) await teardown();
+    });
+
+    it("shows them with their Source, rejects by selection, approves by keyboard and reports a conflict", async () => {
+      const scope = "artifacts";
+      await server.api("/v1/sources/content", { scope_id: scope, source_id: "ci-log", content: SOURCE_TEXT });
+      const evidence = { scope_id: scope, source_refs: [{ name: "content", source_id: "ci-log" }], artifact_refs: [] };
+      const approved = await server.api("/v1/experience/propose", { ...evidence, proposal: EXPERIENCE });
+      const changed = await server.api("/v1/experience/propose", {
+        ...evidence,
+        proposal: { ...EXPERIENCE, lesson: "Pin every tool CI installs." },
+      });
+      const rejected = await server.api("/v1/skill/propose", { ...evidence, proposal: SKILL });
+      const page = await openDashboard(browser, server);
+      await page.goto(`${server.url}/ui/scopes/${scope}/review`);
+      const row = (candidate: { candidate_id: string }) =>
+        page.locator(`li.candidate.artifact[data-id="${candidate.candidate_id}"]`);
+      await row(approved).locator("details summary").click();
+      assert.match((await row(approved).locator("pre.source").textContent()) ?? "", /pinned to 4\.2/);
+      assert.match((await row(approved).textContent()) ?? "", /Pin schema tooling in CI\./);
+      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}review-artifacts.png` });
+
+      await row(rejected).locator('input[name="item"]').check();
+      await page.fill('input[name="reason"]', "Too narrow for a Skill.");
+      await Promise.all([page.waitForURL(/done=1/), page.click('button[value="reject"]')]);
+
+      // Someone revises one after the page loaded: deciding it with the page's version is refused and said so.
+      await server.api("/v1/artifact-candidates/revise", {
+        ...evidence,
+        candidate_id: changed.candidate_id,
+        expected_version: 1,
+        proposal: { ...EXPERIENCE, lesson: "Someone else's wording." },
+      });
+      await row(approved).locator(".text").first().click();
+      await page.keyboard.press("a");
+      await row(approved).waitFor({ state: "hidden" });
+      await row(changed).locator(".text").first().click();
+      await page.keyboard.press("a");
+      await row(changed).locator(".item-status:not(:empty)").waitFor();
+      assert.match((await row(changed).locator(".item-status").textContent()) ?? "", /now at version 2\)\. Reload/);
+
+      assert.deepEqual(await statuses(server, scope), {
+        pending: [changed.candidate_id],
+        approved: [approved.candidate_id],
+        rejected: [rejected.candidate_id],
+      });
+      const skill = await server.api("/v1/artifact-candidates/get", {
+        scope_id: scope,
+        candidate_id: rejected.candidate_id,
+      });
+      assert.equal(skill.decision_reason, "Too narrow for a Skill.");
+      assert.deepEqual(
+        pageErrors(page).filter((error) => !error.includes("status of 409")),
+        [],
+      );
+    });
+  });
+}
