@@ -136,6 +136,15 @@ function checkCommands(data: Record<string, unknown>, problems: Problems): void 
 }
 
 /**
+ * The records of a passive run without the footer statuses extensions set (`setStatus`: fire-and-forget, display only,
+ * never answered by the client and never touching the session; powercontext-pi shows whether its Server is reachable).
+ * Every other record still counts against "no activity".
+ */
+export function withoutStatusUpdates(records: readonly RpcRecord[]): RpcRecord[] {
+  return records.filter((record) => !(record.type === "extension_ui_request" && record.method === "setStatus"));
+}
+
+/**
  * Validates the whole stdout transcript of a passive run: exactly one successful response per request, in order, with
  * the ids sent, and no other record at all (no event, no UI request, no activity). Returns the problems found.
  */

@@ -6,7 +6,13 @@ import { redactCredentials } from "../redact.ts";
 import { describeChecks, type PiCheck } from "./check.ts";
 import { selfReportedVersion, TESTED_PI_VERSIONS } from "./host.ts";
 import { createIsolatedHome, type IsolatedHome, startIsolatedPi } from "./isolated-home.ts";
-import { commandsOf, PASSIVE_REQUESTS, type PiCommandInfo, validatePassiveTranscript } from "./passive-transcript.ts";
+import {
+  commandsOf,
+  PASSIVE_REQUESTS,
+  type PiCommandInfo,
+  validatePassiveTranscript,
+  withoutStatusUpdates,
+} from "./passive-transcript.ts";
 
 export interface PreflightReport {
   ok: boolean;
@@ -96,7 +102,8 @@ async function runPassiveSession(
         ]
       : [],
   );
-  const problems = [...unanswered, ...validatePassiveTranscript(session.records, ids)];
+  const records = withoutStatusUpdates(session.records);
+  const problems = [...unanswered, ...validatePassiveTranscript(records, ids)];
   if (exitCode !== 0) problems.push(`Pi exited with ${exitCode} after stdin closed${stderrTail(session.stderr())}`);
   checks.push({
     name: "rpc transcript",
@@ -106,7 +113,7 @@ async function runPassiveSession(
         ? `${PASSIVE_REQUESTS.join(", ")}: strict shapes valid, zero activity`
         : problems.slice(0, 12).join("; "),
   });
-  return { commands: commandsOf(session.records[3]), stderr: session.stderr() };
+  return { commands: commandsOf(records[3]), stderr: session.stderr() };
 }
 
 /** The extension is active when `/pc` is registered, and registered by the installed package directory. */
