@@ -31,6 +31,12 @@ test("odd query strings and ids answer a page or a 404, never a 5xx", async (t) 
   }
 });
 
+test("a scope id of 256 characters, percent-encoded, still reaches its page (the router's parameter limit)", async (t) => {
+  const { app } = await buildTestApp(t);
+  const response = await app.inject({ method: "GET", url: `/ui/scopes/${"%C3%A9".repeat(256)}/memory` });
+  assert.equal(response.statusCode, 200);
+});
+
 test("a form post without the session's CSRF token is refused and changes nothing", async (t) => {
   const { app, post } = await buildTestApp(t, { reviewPolicy: { mode: "manual" } });
   const remembered = await post("/v1/memory/remember", { scope_id: "s", kind: "fact", text: "Kept as it is." });

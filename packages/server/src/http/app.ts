@@ -57,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomBytes(8).toString("hex"),
     return503OnClosing: false,
     // The dashboard's paths carry scope ids (up to 256 characters, percent-encoded up to three bytes each).
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
     forceCloseConnections: deps.forceCloseConnections ?? "idle",
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
   });
