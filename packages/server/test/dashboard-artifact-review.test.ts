@@ -2,17 +2,11 @@
 // store: shown with the Source text they cite, rejected by selection, approved with the keyboard, and a version
 // conflict (someone revised it meanwhile) told to the reviewer.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../src/testing/browser.ts";
-import {
-  type DashboardServer,
-  ENGINES,
-  openDashboard,
-  pageErrors,
-  startDashboardServer,
-} from "../src/testing/dashboard-server.ts";
+import { type DashboardServer, ENGINES, openDashboard, pageErrors } from "../src/testing/dashboard-server.ts";
+import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
 
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const SOURCE_TEXT = "Billing migrations failed on CI until the migration tool was pinned to 4.2.";
@@ -42,14 +36,8 @@ for (const engine of ENGINES) {
   describe(`Experience and Skill candidates in the review inbox on ${engine}`, () => {
     let server: DashboardServer;
     let browser: Browser;
-    const teardowns: Array<() => unknown> = [];
-    before(async () => {
-      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      for (const teardown of teardowns) await teardown();
+    useDashboardSuite(engine, (opened) => {
+      ({ server, browser } = opened);
     });
 
     it("shows them with their Source, rejects by selection, approves by keyboard and reports a conflict", async () => {

@@ -2,19 +2,18 @@
 // nothing is readable before the login step, which leaves only an HttpOnly, SameSite=Strict cookie; form posts need
 // the session's CSRF token and a same-origin request; the API under /v1 still wants its bearer token.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../src/testing/browser.ts";
 import {
   captureAndFlush,
   type DashboardServer,
   ENGINES,
   openDashboard,
   pendingCandidates,
-  startDashboardServer,
   TEST_TOKEN,
 } from "../src/testing/dashboard-server.ts";
+import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
 
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 
@@ -22,14 +21,8 @@ for (const engine of ENGINES) {
   describe(`the dashboard's login and form checks on ${engine}`, () => {
     let server: DashboardServer;
     let browser: Browser;
-    const teardowns: Array<() => unknown> = [];
-    before(async () => {
-      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      for (const teardown of teardowns) await teardown();
+    useDashboardSuite(engine, (opened) => {
+      ({ server, browser } = opened);
     });
 
     it("shows nothing before the login step and keeps the session in an HttpOnly, SameSite=Strict cookie", async () => {
@@ -96,15 +89,13 @@ for (const engine of ENGINES) {
 describe("the dashboard without a token", () => {
   let server: DashboardServer;
   let browser: Browser;
-  const teardowns: Array<() => unknown> = [];
-  before(async () => {
-    server = await startDashboardServer((teardown) => teardowns.unshift(teardown), "sqlite", {});
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    for (const teardown of teardowns) await teardown();
-  });
+  useDashboardSuite(
+    "sqlite",
+    (opened) => {
+      ({ server, browser } = opened);
+    },
+    {},
+  );
 
   it("opens without a login step on its loopback Server and still checks each form post's CSRF token", async () => {
     await server.api("/v1/memory/remember", { scope_id: "open", kind: "fact", text: "An open memory." });

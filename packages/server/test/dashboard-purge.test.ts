@@ -1,17 +1,11 @@
 // Purge in the dashboard, in headless Chromium against a real Server process on each store: nothing goes until the
 // person types the scope id (as at the terminal), then the entry is gone and the page shows the purge's audit record.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../src/testing/browser.ts";
-import {
-  type DashboardServer,
-  ENGINES,
-  openDashboard,
-  pageErrors,
-  startDashboardServer,
-} from "../src/testing/dashboard-server.ts";
+import { type DashboardServer, ENGINES, openDashboard, pageErrors } from "../src/testing/dashboard-server.ts";
+import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
 
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 
@@ -19,14 +13,8 @@ for (const engine of ENGINES) {
   describe(`purge in the dashboard on ${engine}`, () => {
     let server: DashboardServer;
     let browser: Browser;
-    const teardowns: Array<() => unknown> = [];
-    before(async () => {
-      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      for (const teardown of teardowns) await teardown();
+    useDashboardSuite(engine, (opened) => {
+      ({ server, browser } = opened);
     });
 
     it("purges an entry only after the scope id is typed, and shows the audit record", async () => {

@@ -2,10 +2,9 @@
 // a decision someone else made first shown to the reviewer, and 100 candidates cleared with the keyboard alone (the
 // time it took is printed for docs/dashboard.md).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../src/testing/browser.ts";
 import {
   captureAndFlush,
   type DashboardServer,
@@ -13,8 +12,8 @@ import {
   openDashboard,
   pageErrors,
   pendingCandidates,
-  startDashboardServer,
 } from "../src/testing/dashboard-server.ts";
+import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
 
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const TOOLS = ["pnpm", "vitest", "biome", "fastify", "postgres", "redis", "docker", "terraform", "kafka", "grafana"];
@@ -42,14 +41,8 @@ for (const engine of ENGINES) {
   describe(`the review inbox on ${engine}`, () => {
     let server: DashboardServer;
     let browser: Browser;
-    const teardowns: Array<() => unknown> = [];
-    before(async () => {
-      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      for (const teardown of teardowns) await teardown();
+    useDashboardSuite(engine, (opened) => {
+      ({ server, browser } = opened);
     });
 
     it("approves and rejects candidates in bulk by selection, with their Source text beside them", async () => {

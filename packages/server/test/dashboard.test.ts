@@ -3,17 +3,16 @@
 // docs/dashboard/ (from the SQLite run).
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../src/testing/browser.ts";
 import {
   captureAndFlush,
   type DashboardServer,
   ENGINES,
   openDashboard,
   pageErrors,
-  startDashboardServer,
 } from "../src/testing/dashboard-server.ts";
+import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
 
 /** A GitHub-token-shaped secret in a prompt: the recall view must show it redacted. */
 const SECRET = `ghp_${"A1b2C3d4E5".repeat(3)}f6G7h8`;
@@ -35,14 +34,8 @@ for (const engine of ENGINES) {
   describe(`the dashboard on ${engine}`, () => {
     let server: DashboardServer;
     let browser: Browser;
-    const teardowns: Array<() => unknown> = [];
-    before(async () => {
-      server = await startDashboardServer((teardown) => teardowns.unshift(teardown), engine);
-      browser = await launchBrowser();
-    });
-    after(async () => {
-      await browser?.close();
-      for (const teardown of teardowns) await teardown();
+    useDashboardSuite(engine, (opened) => {
+      ({ server, browser } = opened);
     });
 
     it("lists scopes with counts, searches Memory as recall ranks, and shows an entry's history with its Source", async () => {
