@@ -15,6 +15,7 @@ import {
   assertEveryToolRefusesInvalidArguments,
   assertToolList,
   callEveryToolValidly,
+  httpPoster,
   expectedToolNames,
   toolBody,
   toolError,
@@ -44,16 +45,8 @@ describe("MCP over streamable HTTP", () => {
       body,
     });
 
-  const http = async (path: string, body: object) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json();
-    assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  // The Server starts in before(), so the poster reads its URL at call time.
+  const http = httpPoster(() => server.url, TOKEN);
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pc-mcp-http-"));

@@ -15,6 +15,7 @@ import {
   assertEveryToolRefusesInvalidArguments,
   assertToolList,
   callEveryToolValidly,
+  httpPoster,
   expectedToolNames,
   toolBody,
   toolError,
@@ -50,16 +51,8 @@ describe("MCP over stdio (powercontext mcp)", () => {
   const call = (name: string, args: Record<string, unknown>) =>
     client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
-  const http = async (path: string, body: object) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json();
-    assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer;
-  };
+  // The Server starts in before(), so the poster reads its URL at call time.
+  const http = httpPoster(() => server.url, TOKEN);
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "pc-mcp-stdio-"));

@@ -11,6 +11,20 @@ export type PostHttp = (path: string, body: object) => Promise<Json>;
 // biome-ignore lint/suspicious/noExplicitAny: results are navigated as JSON
 type Json = any;
 
+/** An HTTP operation poster for the Server at `url` with `token`; a status of 300 or more fails the test. */
+export function httpPoster(url: () => string, token: string): PostHttp {
+  return async (path, body) => {
+    const response = await fetch(`${url()}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const answer = await response.json();
+    assert.ok(response.status < 300, `${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+}
+
 /** The tools a Server with this operation table offers: upstream's that the table holds, then ours. */
 export function expectedToolNames(): string[] {
   return [...Object.keys(UPSTREAM_MCP_TOOLS), ...Object.keys(EXTRA_MCP_TOOLS)].filter((id) =>
