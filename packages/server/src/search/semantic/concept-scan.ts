@@ -1,8 +1,29 @@
 // The scan behind recall by concept: which of a scope's entries best name the prompt's lexicon concepts, each concept
 // weighted by its rarity in the scope (ScopeRows.conceptWeights), whatever the entries' mean directions.
+import { RELATED, RELATED_SHARE } from "./concepts.ts";
 import { kthLargest } from "./kth-largest.ts";
 import { conceptBit, type ScopeRows } from "./scope-rows.ts";
 import { TopSlots } from "./top-slots.ts";
+
+/**
+ * What naming each concept is worth to the scan: an asked concept its weight, a concept related to an asked one
+ * `RELATED_SHARE` of that weight (conceptOverlap scores the same way); and the mask of all of them.
+ */
+function scanWeights(concepts: readonly number[], weights: Float32Array): { weightOf: Float32Array; asked: number } {
+  const worth = new Map<number, number>();
+  for (const [k, id] of concepts.entries()) {
+    const weight = weights[k] as number;
+    worth.set(id, Math.max(worth.get(id) ?? 0, weight));
+    for (const other of RELATED[id] ?? []) worth.set(other, Math.max(worth.get(other) ?? 0, RELATED_SHARE * weight));
+  }
+  const weightOf = new Float32Array(Math.max(0, ...worth.keys()) + 1);
+  let asked = 0;
+  for (const [id, weight] of worth) {
+    weightOf[id] = weight;
+    asked |= conceptBit(id);
+  }
+  return { weightOf, asked };
+}
 
 /**
  * The slots of the `limit` entries with the largest weighted share of the prompt's concepts (entries naming none are left out),
@@ -14,12 +35,7 @@ export function conceptScan(
   weights: Float32Array,
   limit: number,
 ): number[] {
-  const weightOf = new Float32Array((profile.concepts.at(-1) ?? 0) + 1);
-  let asked = 0;
-  for (const [k, id] of profile.concepts.entries()) {
-    weightOf[id] = weights[k] as number;
-    asked |= conceptBit(id);
-  }
+  const { weightOf, asked } = scanWeights(profile.concepts, weights);
   const { termStart, wordCount, conceptCount, conceptMasks, terms, norms } = scope;
   // Scratch arrays kept on the scope's rows: a scan of 100,000 entries per recall must not allocate per entry.
   const { slots: matched, weights: matchedWeights, spare } = scope.scratch(scope.versionIds.length);

@@ -14,6 +14,13 @@ const DOUBLED_END = /([bdgmnprt])\1$/;
 /** Longest trigger in analyzer terms ("amazon web services" is three). */
 const MAX_TRIGGER_TERMS = 3;
 
+/**
+ * Share of an asked concept's credit that an entry earns by naming a related concept instead (Concept.related): enough
+ * to lift an entry that names only the related concept above one that names nothing, never as much as naming the asked
+ * concept itself. Chosen on the quality benchmark (docs/benchmarks.md).
+ */
+export const RELATED_SHARE = 0.5;
+
 /** Each trigger (its analyzer terms joined by spaces) with the concepts it names. */
 const TRIGGERS: ReadonlyMap<string, readonly number[]> = buildTriggers();
 
@@ -54,6 +61,22 @@ function verbPhrase(terms: readonly string[]): string[] {
   return [[...terms.slice(0, -1), verb].join(" ")];
 }
 
+/** For each concept id, the ids of its related concepts (both directions of every listed relation), ascending. */
+export const RELATED: readonly (readonly number[])[] = buildRelated();
+
+function buildRelated(): number[][] {
+  const idOf = new Map(CONCEPTS.map((concept, id) => [concept.name, id]));
+  const related = CONCEPTS.map(() => new Set<number>());
+  for (const [id, concept] of CONCEPTS.entries())
+    for (const name of concept.related) {
+      const other = idOf.get(name);
+      if (other === undefined || other === id) continue;
+      related[id]?.add(other);
+      related[other]?.add(id);
+    }
+  return related.map((ids) => [...ids].sort((a, b) => a - b));
+}
+
 /** The concept ids `text` names, ascending, without repeats. */
 export function conceptsOf(text: string): number[] {
   const terms = analyze(text);
@@ -70,18 +93,28 @@ export function conceptsOf(text: string): number[] {
 
 /**
  * Share of `asked`'s concepts that `held` also names, in [0, 1], each concept counted by its weight (rarer concepts
- * weigh more: see ScopeRows.conceptWeights); 0 when `asked` names none. `asked` and `held` ascending.
+ * weigh more: see ScopeRows.conceptWeights); an asked concept the entry does not name but that it names a related
+ * concept of counts `RELATED_SHARE` of its weight. 0 when `asked` names none. `asked` and `held` ascending.
  */
 export function conceptOverlap(asked: readonly number[], held: ArrayLike<number>, weights?: ArrayLike<number>): number {
   if (asked.length === 0) return 0;
   let shared = 0;
   let total = 0;
-  let j = 0;
   for (const [k, id] of asked.entries()) {
     const weight = weights === undefined ? 1 : (weights[k] as number);
     total += weight;
-    while (j < held.length && (held[j] as number) < id) j += 1;
-    if (j < held.length && held[j] === id) shared += weight;
+    if (holds(held, id)) shared += weight;
+    else if ((RELATED[id] ?? []).some((other) => holds(held, other))) shared += RELATED_SHARE * weight;
   }
   return total > 0 ? shared / total : 0;
+}
+
+/** Whether the ascending `held` contains `id` (an entry names a handful of concepts: a linear look is enough). */
+function holds(held: ArrayLike<number>, id: number): boolean {
+  for (let i = 0; i < held.length; i += 1) {
+    const value = held[i] as number;
+    if (value === id) return true;
+    if (value > id) return false;
+  }
+  return false;
 }

@@ -19,9 +19,13 @@ export const WORD_VECTORS_PATH = new URL("../../../data/word-vectors.bin", impor
  */
 export const WORD_VECTOR_MODEL_VERSION = "builtin-wv100-v6";
 
-/** The model's full name: the version, then a digest of the table's bytes and of the lexicon (concept ids). */
+/**
+ * The model's full name: the version, then a digest of the table's bytes and of the lexicon's triggers (concept ids).
+ * Relations between concepts are applied at recall, not stored in signatures, so changing them re-signs nothing.
+ */
 export function modelName(table: Uint8Array): string {
-  const digest = createHash("sha256").update(table).update(JSON.stringify(CONCEPTS)).digest("hex");
+  const triggers = JSON.stringify(CONCEPTS, (key, value) => (key === "related" ? undefined : value));
+  const digest = createHash("sha256").update(table).update(triggers).digest("hex");
   return `${WORD_VECTOR_MODEL_VERSION}-${digest.slice(0, 12)}`;
 }
 /** Prompt words compared one by one with each candidate's words (see `profile`). */

@@ -22,6 +22,7 @@ export const BUILD: readonly Concept[] = [
       bundled with, bundled by, bundles the, chunk size, dead code elimination`,
     members: `webpack, vite, esbuild, parcel bundler, turbopack, rspack, rolldown, browserify, tsup, tsdown, ncc,
       webpack.config.js, vite.config.ts, rollup.config.js, terser, uglifyjs, bundle analyzer`,
+    related: "build-tool, compiler",
   }),
   concept({
     name: "transpiler",

@@ -19,4 +19,10 @@ export interface Concept {
   asked: readonly string[];
   /** Names that belong to the concept: tools, products, services, commands, file names ("pnpm", "yarn.lock"). */
   members: readonly string[];
+  /**
+   * Names of other concepts that a question about this one is often answered through: a question about API tokens by
+   * the team's secrets manager, one about the build output by the bundler. Recall gives an entry that names a related
+   * concept part of the credit of naming the asked one. Relations are symmetric: listing one side is enough.
+   */
+  related: readonly string[];
 }

@@ -119,6 +119,7 @@ export const DATASTORES: readonly Concept[] = [
     members: `flyway, liquibase, alembic, sqitch, knex migrate, prisma migrate, makemigrations,
       django migrations, pressly/goose, golang-migrate, dbmate, drizzle-kit, atlas migrate, rails migration,
       migrations folder, umzug, node-pg-migrate`,
+    related: "database, relational-schema",
   }),
   concept({
     name: "identifiers",

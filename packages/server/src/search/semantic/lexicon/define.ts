@@ -11,6 +11,8 @@ interface ConceptText {
   asked: string;
   /** Comma-separated names. */
   members: string;
+  /** Comma-separated names of related concepts (see Concept.related). */
+  related?: string;
 }
 
 export function concept(text: ConceptText): Concept {
@@ -19,6 +21,7 @@ export function concept(text: ConceptText): Concept {
     category: text.category.split(/\s+/).filter((word) => word !== ""),
     asked: list(text.asked),
     members: list(text.members),
+    related: list(text.related ?? ""),
   };
 }
 

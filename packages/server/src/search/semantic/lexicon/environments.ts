@@ -60,6 +60,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
     members: `hashicorp vault, vault kv, 1password, op run, doppler secrets, sops, aws secrets manager,
       gcp secret manager, azure key vault, key vault, sealed secrets, external secrets,
       infisical, gitleaks, trufflehog, git-secrets, github secrets, keychain, bitwarden, lastpass`,
+    related: "api-keys-tokens, passwords, tls-certificates",
   }),
   concept({
     name: "feature-flags",

@@ -16,6 +16,7 @@ export const INFRA: readonly Concept[] = [
       spin up infrastructure, cloud resources`,
     members: `aws, gcp, azure, amazon web services, google cloud, microsoft azure, oracle cloud, digitalocean,
       linode, akamai cloud, hetzner, alibaba cloud, ovhcloud, ibm cloud, scaleway, vultr`,
+    related: "cloud-region",
   }),
   concept({
     name: "cloud-region",
@@ -88,6 +89,7 @@ export const INFRA: readonly Concept[] = [
     members: `alpine linux, alpine image, node alpine, musl, debian slim, debian bookworm, bullseye-slim,
       ubuntu image, distroless image, gcr.io/distroless, scratch image, chainguard, wolfi, buildpacks,
       paketo, python slim`,
+    related: "operating-system",
   }),
   concept({
     name: "kubernetes",

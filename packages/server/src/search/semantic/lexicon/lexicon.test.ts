@@ -175,3 +175,16 @@ test("a question and the memory that answers it name a shared concept without sh
   ])
     assert.deepEqual([...conceptNamesOf(talk)], [], talk);
 });
+
+test("related concepts are other concepts of the lexicon, each listed once", () => {
+  const names = new Set(CONCEPTS.map((concept) => concept.name));
+  const problems: string[] = [];
+  for (const concept of CONCEPTS) {
+    if (new Set(concept.related).size !== concept.related.length) problems.push(`${concept.name}: repeated relation`);
+    for (const name of concept.related) {
+      if (!names.has(name)) problems.push(`${concept.name}: no concept named "${name}"`);
+      if (name === concept.name) problems.push(`${concept.name}: related to itself`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});

@@ -137,5 +137,6 @@ export const PACKAGES: readonly Concept[] = [
       version requirement, minimum node`,
     members: `.nvmrc, .node-version, .python-version, .ruby-version, .tool-versions, lts, python3,
       node lts, jdk version, rust-toolchain, check-node`,
+    related: "programming-language",
   }),
 ];
