@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { conceptOverlap, conceptsOf, triggerKeys } from "./concepts.ts";
+import { conceptOverlap, conceptsOf, RELATED_SHARE, triggerKeys } from "./concepts.ts";
 import { decodeSignature, encodeSignature } from "./entry-signature.ts";
 import { embeddingWords, knownRows } from "./embedding-words.ts";
 
@@ -55,4 +55,15 @@ test("a phrase ending in a doer noun also names its concept with the noun's verb
   assert.ok(formatter.length > 0);
   assert.deepEqual(conceptOverlap(formatter, conceptsOf("all code formatted on save")), 1);
   assert.deepEqual(conceptsOf("I format my essays before I print them"), []);
+});
+
+test("an entry naming a related concept of the asked one earns part of its credit, never all of it", () => {
+  const asked = conceptsOf("Where am I supposed to store the API tokens?");
+  const secretsManager = conceptsOf("All repo credentials are managed by Doppler.");
+  const tokens = conceptsOf("Rotate the API token every quarter.");
+  const unrelated = conceptsOf("We use pnpm, never yarn.");
+  const viaRelation = conceptOverlap(asked, secretsManager);
+  assert.ok(viaRelation > 0, "the secrets manager answers a question about tokens");
+  assert.ok(viaRelation <= RELATED_SHARE && viaRelation < conceptOverlap(asked, tokens));
+  assert.equal(conceptOverlap(asked, unrelated), 0);
 });

@@ -100,3 +100,28 @@ test("entries naming the prompt's concepts are found whatever their mean directi
   assert.equal(conceptOnly[0], texts[0]);
   assert.ok(conceptOnly.slice(1).every((text) => text.includes("kubernetes")));
 });
+
+test("entries naming a related concept of the prompt's are found by the concept scan, after those naming it", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const texts = [
+    "All repo credentials are managed by Doppler.",
+    "Rotate the API token every quarter.",
+    ...Array.from({ length: 200 }, (_, i) => `Note ${i}: the lamp on floor ${i % 7} flickers before lunch.`),
+  ];
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const model = new LazyWordVectorModel();
+  const index = new VectorIndex(store, model);
+  const profile = model.profile("Where am I supposed to store the API tokens?");
+  assert.ok(profile);
+  const related = await index.related("s", profile, { byMean: 0, byConcepts: 5 });
+  assert.ok(related);
+  const found = (await store.readSearchHits("s", related.neighbours.map((n) => n.entry_version_id))).hits.map(
+    (hit) => hit.entry.text,
+  );
+  assert.deepEqual(found.slice(0, 2), [texts[1], texts[0]]);
+});
