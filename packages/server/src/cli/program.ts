@@ -7,7 +7,6 @@ import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { completionScript, SHELLS, type Shell } from "./completion/index.ts";
 import { describeDoctor, doctor } from "./doctor.ts";
 import { projectScope } from "./mcp/project-scope.ts";
-import { serveMcpOverStdio } from "./mcp/stdio-proxy.ts";
 import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
 import { deprecationNotice, formerNamesIn } from "../setting-names.ts";
 import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, notice, printFailure, progress, runCommand } from "./output.ts";
@@ -282,6 +281,9 @@ function addMcpCommand(program: Command): void {
       const options = clientOptions<ClientOptions & { scope?: string }>(command);
       try {
         const defaultScope = await projectScope(process.cwd(), { explicit: options.scope ?? null });
+        // Loaded here, not at start-up: the MCP SDK and its schema library cost every other command (and every
+        // running Server) about 20 MB of memory.
+        const { serveMcpOverStdio } = await import("./mcp/stdio-proxy.ts");
         await serveMcpOverStdio({ target: targetOf(options), defaultScope, version: PACKAGE_VERSION });
       } catch (error) {
         printFailure(error, {});

@@ -2,18 +2,31 @@
 // stream). It sits behind the Server's own bearer token, body limit, JSON parser and request ids, because it is an
 // ordinary route of the app; each tool call is then run as its HTTP operation (call-tool.ts). GET and DELETE, which
 // serve sessions and server-initiated streams, answer 405 as the transport's specification allows.
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { handleError } from "../errors.ts";
 import { describeUnreadableBody } from "../request-errors.ts";
 import { isAllowedOrigin } from "./browser-origin.ts";
 import { callOperationTool } from "./call-tool.ts";
-import { createMcpServer, unknownToolError } from "./mcp-server.ts";
 import type { OperationId } from "@powercontext/protocol";
 import { buildMcpTools, isToolName } from "./tool-list.ts";
 
 export const MCP_PATH = "/mcp";
+
+/**
+ * The MCP SDK, loaded on the first MCP request rather than at start-up: it adds about 24 MB to every Server's memory,
+ * and most Servers are never asked over MCP (docs/benchmarks.md, Server RSS).
+ */
+let sdk: Promise<
+  [typeof import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), typeof import("./mcp-server.ts")]
+> | null = null;
+const loadSdk = () => {
+  sdk ??= Promise.all([
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("./mcp-server.ts"),
+  ]);
+  return sdk;
+};
 
 /** A JSON-RPC error answer with no request id (the request could not be read). */
 function jsonRpcError(code: number, message: string): object {
@@ -60,6 +73,7 @@ async function answerMcp(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
+  const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer, unknownToolError }] = await loadSdk();
   const authorization = request.headers.authorization;
   const asParsed = parsedArguments(request.body);
   const server = createMcpServer(
