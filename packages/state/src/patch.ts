@@ -28,6 +28,7 @@ export const PATCH_REJECTIONS = [
   "skill_not_cwd",
   "skill_body",
   "skill_compilation",
+  "invalid_tags",
 ] as const;
 export type PatchRejection = (typeof PATCH_REJECTIONS)[number];
 

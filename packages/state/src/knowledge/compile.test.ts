@@ -155,3 +155,19 @@ test("compiler output and its evidence commit as one transition of the store", a
   assert.equal(head?.tail.length, 1, "one tail record holds both");
   assert.deepEqual(Object.keys(head?.tail[0]?.patch ?? {}).sort(), ["artifacts", "working"]);
 });
+
+test("artifact tags are unique trimmed non-empty strings", () => {
+  const compile = (tags: unknown) =>
+    compileArtifacts(
+      basis(),
+      parseTransition({ global: { artifacts: { "/k/a.md": { description: "a", tags } } } }),
+      new Map(),
+      NOW,
+    );
+  for (const tags of ["deploy", ["deploy", "deploy"], [" deploy"], [""], [3]])
+    assert.deepEqual(
+      rejection(() => compile(tags)),
+      { reason: "invalid_tags", path: "global.artifacts./k/a.md.tags" },
+    );
+  assert.ok(compile(["deploy", "ci"]).patches.global);
+});

@@ -6,13 +6,14 @@ import { isJsonObject } from "../state.ts";
 import type { JsonObject, ScopeName, ScopeState, TransitionRequest } from "../types.ts";
 import { evidenceFor, PROVENANCE_KEY, registryOf } from "./evidence.ts";
 import { checkSkillEntries } from "./skills.ts";
+import { checkArtifactTags } from "./tags.ts";
 
 /** Canonical source path → sha256 of its bytes when the model last read it. */
 export type SourceReads = ReadonlyMap<string, string>;
 
 /**
- * The request with runtime evidence added. Throws an `invalid_patch` when a Skill entry breaks the stricter
- * compilation (skills.ts). An artifact written without a correlated read gets no evidence (unknown freshness).
+ * The request with runtime evidence added. Throws an `invalid_patch` when an entry's tags are malformed (tags.ts) or
+ * a Skill entry breaks the stricter compilation (skills.ts). An artifact written without a correlated read gets no evidence (unknown freshness).
  */
 export function compileArtifacts(
   basis: Record<ScopeName, ScopeState>,
@@ -20,6 +21,7 @@ export function compileArtifacts(
   reads: SourceReads,
   now: Date,
 ): TransitionRequest {
+  checkArtifactTags(request);
   checkSkillEntries(basis, request);
   const patches: TransitionRequest["patches"] = { ...request.patches };
   for (const [scope, patch] of Object.entries(request.patches) as [ScopeName, JsonObject][]) {

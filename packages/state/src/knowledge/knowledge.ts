@@ -82,7 +82,7 @@ async function canonicalGuess(root: string): Promise<string> {
 
 /**
  * Before an enabled run: discover, remove what is proven gone, and return the section text (null: nothing to say).
- * The session's view is refreshed first, so the removal and the section use the current state.
+ * With a root, the session's view is refreshed first, so the removal and the section use the current state.
  */
 export async function prepareKnowledge(
   runtime: StateRuntime,
@@ -90,12 +90,13 @@ export async function prepareKnowledge(
   ctx: HostContext,
   skillFiles: readonly string[],
 ): Promise<string | null> {
-  const session = await runtime.refresh(ctx);
   const discovery = await discoverKnowledge(knowledge.root);
   knowledge.candidates = new Set([
     ...(discovery.status === "available" ? discovery.sources.keys() : []),
     ...skillFiles,
   ]);
+  // Without a root there is nothing to remove: the cached view is enough, and a run with no knowledge reads no store.
+  const session = discovery.status === "available" ? await runtime.refresh(ctx) : await runtime.session(ctx);
   await removeAbsent(runtime, session, await absentSources(discovery, statesOf(session)));
   const states = statesOf(session);
   if (discovery.status === "unavailable") {
