@@ -8,6 +8,7 @@ import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
 import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
+import { registerKnowledge } from "../src/knowledge/register.ts";
 import type { StateRuntime, StoreSeams } from "../src/runtime.ts";
 import { blockBarredCall } from "../src/tools/patch-state.ts";
 
@@ -22,6 +23,8 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   const deps = activateState(pi, process.env, log, seams);
   if (deps === null) return;
   const { runtime } = deps;
+  // Before the state's hooks: a knowledge removal is then already in the state projected for the same run.
+  registerKnowledge(pi, runtime, { log, describe: describeStateError });
   registerHooks(pi, runtime, { log, describe: describeStateError });
   registerToolsAndCommand(pi, deps, attach);
 }

@@ -1,6 +1,7 @@
 // The patch_state grammar: parsing a call into a TransitionRequest, then checking it against the captured basis.
 // Every rejection is an `invalid_patch` StateError whose details name the reason and the exact path.
 import { StateError } from "./errors.ts";
+import { findAuthoredEvidence } from "./knowledge/evidence.ts";
 import { applyScopePatch, isJsonObject, patchChanges } from "./state.ts";
 import {
   PLANES,
@@ -24,6 +25,10 @@ export const PATCH_REJECTIONS = [
   "unsafe_key",
   "invalid_final",
   "no_op",
+  "skill_not_cwd",
+  "skill_body",
+  "skill_compilation",
+  "invalid_tags",
 ] as const;
 export type PatchRejection = (typeof PATCH_REJECTIONS)[number];
 
@@ -91,6 +96,13 @@ function parseScope(scope: ScopeName, value: unknown): ScopePatch {
     if (Object.keys(plane).length === 0)
       throw rejectPatch("empty_scope", `${scope}.${key}`, `${scope}.${key} is an empty plane patch; omit it.`);
     checkKeys(plane, `${scope}.${key}`);
+    const owned = findAuthoredEvidence(scope, key, plane);
+    if (owned !== null)
+      throw rejectPatch(
+        "runtime_owned_field",
+        owned,
+        `${owned} is freshness evidence the runtime records itself when you compile a source you read; write only the artifact's description and compilation.`,
+      );
     patch[key as Plane] = plane;
   }
   return patch;

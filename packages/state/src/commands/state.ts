@@ -3,6 +3,7 @@
 import { type NoticeLevel, takeJsonFlag } from "@powercontext/pi-kit";
 import { boundaries } from "../history.ts";
 import type { HostContext } from "../host.ts";
+import { knowledgeStatus } from "../knowledge/knowledge.ts";
 import { isMode } from "../modes.ts";
 import { failure, toFailure, type Outcome } from "../outcome.ts";
 import { promoteEntry, type PromoteDeps } from "../promote.ts";
@@ -84,8 +85,10 @@ async function outcomeOf(deps: PromoteDeps, sub: string, rest: string[], ctx: Ho
   const { runtime } = deps;
   try {
     switch (sub) {
-      case "status":
-        return { ...(await stateStatus(runtime, ctx)) };
+      case "status": {
+        const status = await stateStatus(runtime, ctx);
+        return { ...status, knowledge: await knowledgeStatus(runtime, await runtime.session(ctx)) };
+      }
       case "mode": {
         const mode = rest[0];
         if (!isMode(mode)) return failure("invalid_request", "Usage: /state mode <active|passive|off>");

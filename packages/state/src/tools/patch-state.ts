@@ -2,6 +2,7 @@
 import { barrierVerdict, batchFromBranch } from "../barrier.ts";
 import type { HostContext } from "../host.ts";
 import { type Failure, failure, toFailure, type Outcome } from "../outcome.ts";
+import { withCompilerEvidence } from "../knowledge/knowledge.ts";
 import { parseTransition } from "../patch.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { withoutBookkeeping } from "../bookkeeping.ts";
@@ -64,7 +65,8 @@ async function attemptPatch(
       return failure("state_inactive", `The state tools are off in ${session.mode} mode; nothing was written.`);
     const blocked = barrierFor(runtime, ctx, callId);
     if (blocked !== null) return failure("barrier", blocked);
-    const request = parseTransition(params);
+    // Compiled artifacts carry the runtime's evidence of the source read, in the same transition.
+    const request = withCompilerEvidence(runtime, session, parseTransition(params));
     if (Object.keys(request.patches).length === 0) {
       latchEligibility(session.resolution);
       return { ok: true, transition: null, final: true, scopes: {} };
