@@ -120,8 +120,11 @@ test("entries naming a related concept of the prompt's are found by the concept 
   assert.ok(profile);
   const related = await index.related("s", profile, { byMean: 0, byConcepts: 5 });
   assert.ok(related);
-  const found = (await store.readSearchHits("s", related.neighbours.map((n) => n.entry_version_id))).hits.map(
-    (hit) => hit.entry.text,
-  );
+  const found = (
+    await store.readSearchHits(
+      "s",
+      related.neighbours.map((n) => n.entry_version_id),
+    )
+  ).hits.map((hit) => hit.entry.text);
   assert.deepEqual(found.slice(0, 2), [texts[1], texts[0]]);
 });
