@@ -8,6 +8,7 @@ import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
 import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
+import { registerStopHooks } from "../src/stop/register-stop.ts";
 import type { StateRuntime, StoreSeams } from "../src/runtime.ts";
 import { blockBarredCall } from "../src/tools/patch-state.ts";
 
@@ -23,6 +24,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   if (deps === null) return;
   const { runtime } = deps;
   registerHooks(pi, runtime, { log, describe: describeStateError });
+  registerStopHooks(pi, runtime, { log, describe: describeStateError });
   registerToolsAndCommand(pi, deps, attach);
 }
 

@@ -17,6 +17,8 @@ export interface ScopeSummary {
 export interface StateStatusView {
   ok: true;
   mode: string;
+  /** The Stop phase of the branch: none, stopped, migration (the next run) or restarted. */
+  stop?: string;
   store: string;
   git_backup: boolean;
   scopes: Record<ScopeName, ScopeSummary>;
