@@ -159,5 +159,22 @@ for (const version of PI_VERSIONS) {
       assert.doesNotMatch(next.messages, /PINEAPPLE/);
       assert.equal((await pi.command("/state status --json")).stop, "restarted");
     });
+
+    test("Escape, then Stop while idle: the aborted run is the interrupted run and keeps its trajectory", async () => {
+      const started = pi.events.length;
+      const wait = "while [ ! -f never ]; do sleep 0.05; done";
+      const prompt = script([{ call: "bash", args: { command: wait } }], "ABORTED-RUN ");
+      assert.equal((await pi.send({ type: "prompt", message: prompt })).success, true);
+      await pi.waitFor((event) => event.type === "tool_execution_start" && event.toolName === "bash", 30_000, started);
+      assert.equal((await pi.send({ type: "abort" })).success, true);
+      await pi.waitFor((event) => event.type === "agent_settled", 30_000, started);
+      const stopped = await pi.command("/state stop --json");
+      assert.deepEqual(stopped, { ok: true, mode: "passive", stopped: true, interrupted_run: true });
+      const view = await firstRequestOf("AFTER-ABORT-8");
+      assert.ok(view.system.includes(STOPPED_GUIDE));
+      assert.match(view.messages, /ABORTED-RUN/, "the aborted run's trajectory");
+      assert.doesNotMatch(view.messages, /AFTER-MIGRATION-7|PINEAPPLE/, "completed runs left");
+      assert.match(view.messages, /FOREIGN-NOTE-7/);
+    });
   });
 }

@@ -4,8 +4,11 @@
 // of the run: a follow-up, such as a turn-resolution fallback, continues it, so the run closes at agent_settled.) Held in memory: after a reload, resume or /tree the
 // next Stop while idle is an idle Stop (post-stop conversation and foreign context only).
 
-/** Stop reasons of a last assistant message that leave the run interrupted rather than finished. */
-const INTERRUPTED = new Set(["aborted", "error"]);
+/**
+ * Stop reasons of a last assistant message that finish a run. Anything else leaves it interrupted: `aborted` or
+ * `error`, a `toolUse` whose tools were cut short by Escape, or no assistant message at all.
+ */
+const FINISHED = new Set(["stop", "length"]);
 
 export interface RunAnchor {
   /** A user run starts (before_agent_start). */
@@ -41,7 +44,7 @@ export function createRunAnchor(): RunAnchor {
       const last = messages.findLast((message) => (message as { role?: unknown })?.role === "assistant") as
         | { stopReason?: unknown }
         | undefined;
-      interrupted = INTERRUPTED.has(String(last?.stopReason));
+      interrupted = !FINISHED.has(String(last?.stopReason));
     },
     settled() {
       if (!interrupted) open = false;

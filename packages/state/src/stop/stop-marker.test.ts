@@ -50,6 +50,11 @@ test("the run anchor: the first user message of an open run; a normal end closes
   anchor.settled();
   assert.equal(anchor.from(), 7, "an aborted run is interrupted, still open");
   anchor.begin();
+  anchor.observe({ role: "user", timestamp: 10 });
+  anchor.ended([{ role: "assistant", stopReason: "toolUse" }]);
+  anchor.settled();
+  assert.equal(anchor.from(), 10, "tools cut short by Escape: interrupted");
+  anchor.begin();
   anchor.observe({ role: "user", timestamp: 11 });
   anchor.ended([{ role: "assistant", stopReason: "stop" }]);
   anchor.settled();
