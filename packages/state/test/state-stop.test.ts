@@ -103,6 +103,8 @@ for (const version of PI_VERSIONS) {
         final: false,
       });
       assert.equal(published.status, "committed", "another writer changed the state after Stop");
+      const again = await pi.command("/state stop --json");
+      assert.deepEqual([again.ok, again.code], [false, "invalid_request"], "a second Stop is refused");
       const view = await firstRequestOf("AFTER-STOP-1");
       assertStopped(view);
       assert.doesNotMatch(view.system, /patch_state/, "no active guide");
