@@ -34,11 +34,14 @@ export const MODE_WORDS: Readonly<Record<string, string>> = {
   off: "the model sees no state",
 };
 
+/** What the model sees after `/state stop` (docs/state.md, "Stop"). */
+export const STOPPED_WORDS = "the model sees the state as it was at Stop, read-only";
+
 export function formatStateStatus(view: StateStatusView): string {
   const planes = PLANES.map((plane) => `${plane} ${view.entries[plane]}`).join(", ");
   return [
     ...labelled([
-      ["Mode", `${view.mode}: ${MODE_WORDS[view.mode] ?? ""}`],
+      ["Mode", view.stop === "stopped" ? `stopped: ${STOPPED_WORDS}` : `${view.mode}: ${MODE_WORDS[view.mode] ?? ""}`],
       ["Entries", `${planes} (what the model sees)`],
       ...SCOPES.map((scope): [string, string] => [scope, scopeLine(view.scopes[scope])]),
       [
