@@ -9,6 +9,7 @@ import { guardFork } from "../src/hooks/fork.ts";
 import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
 import { registerKnowledge } from "../src/knowledge/register.ts";
+import { registerStopHooks } from "../src/stop/register-stop.ts";
 import type { StateRuntime, StoreSeams } from "../src/runtime.ts";
 import { blockBarredCall } from "../src/tools/patch-state.ts";
 
@@ -26,6 +27,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   // Before the state's hooks: a knowledge removal is then already in the state projected for the same run.
   registerKnowledge(pi, runtime, { log, describe: describeStateError });
   registerHooks(pi, runtime, { log, describe: describeStateError });
+  registerStopHooks(pi, runtime, { log, describe: describeStateError });
   registerToolsAndCommand(pi, deps, attach);
 }
 

@@ -28,7 +28,11 @@ export function projectionBody(mode: Mode, effective: ScopeState): string | null
 
 /** The section as it reads in the system prompt (Pi's section rendering), or null when the mode projects nothing. */
 export function buildProjection(mode: Mode, effective: ScopeState): string | null {
-  const body = projectionBody(mode, effective);
+  return sectionOf(projectionBody(mode, effective));
+}
+
+/** A section body as it reads in the system prompt (Pi's section rendering), or null for none. */
+export function sectionOf(body: string | null): string | null {
   return body === null ? null : `${PROJECTION_OPEN}\n${body}\n${PROJECTION_CLOSE}`;
 }
 

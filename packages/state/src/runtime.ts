@@ -7,6 +7,7 @@ import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
 import { sessionKey, viewKeys } from "./scopes.ts";
+import { createStopTracker, type StopTracker } from "./stop/stop-tracker.ts";
 import { openStateStore, type StateStore, type StoreOptions } from "./state-file.ts";
 import { type Resolution, startResolution } from "./turn-resolution.ts";
 import type { ScopeHead, View, ViewKeys } from "./types.ts";
@@ -33,6 +34,8 @@ export interface StateRuntime {
   log: Logger;
   /** The opt-in JSONL record of rejected patches and preserved drafts (a no-op when off). */
   diagnostics: DiagnosticLog;
+  /** Stop: the phase of the selected branch and the run a Stop would interrupt (src/stop). */
+  stops: StopTracker;
   /** The session of `ctx`, loaded (or reloaded when the session or cwd changed). */
   session(ctx: HostContext): Promise<SessionState>;
   /**
@@ -68,6 +71,7 @@ export function createStateRuntime(
     batches: createBatchTracker(),
     log,
     diagnostics: openDiagnosticLog(config.diagnosticsFile),
+    stops: createStopTracker(api),
     session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);

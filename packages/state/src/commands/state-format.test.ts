@@ -32,6 +32,8 @@ test("/state status is a short summary: mode, entries the model sees, one line p
     text,
   );
   assert.match(text, /^Mode +active: the model sees the state and changes it with patch_state$/m);
+  const stopped = formatStateStatus({ ...VIEW, mode: "passive", stop: "stopped" });
+  assert.match(stopped, /^Mode +stopped: the model sees the state as it was at Stop, read-only$/m);
   assert.match(text, /^Entries +artifacts 0, contract 1, working 2 \(what the model sees\)$/m);
   assert.match(text, /^cwd +revision 1 · updated 2026-12-02 09:01$/m);
   assert.match(text, /^session +empty$/m);

@@ -17,6 +17,8 @@ export interface ScopeSummary {
 export interface StateStatusView {
   ok: true;
   mode: string;
+  /** The Stop phase of the branch: none, stopped, migration (the next run) or restarted. */
+  stop?: string;
   store: string;
   git_backup: boolean;
   scopes: Record<ScopeName, ScopeSummary>;
@@ -32,11 +34,14 @@ export const MODE_WORDS: Readonly<Record<string, string>> = {
   off: "the model sees no state",
 };
 
+/** What the model sees after `/state stop` (docs/state.md, "Stop"). */
+export const STOPPED_WORDS = "the model sees the state as it was at Stop, read-only";
+
 export function formatStateStatus(view: StateStatusView): string {
   const planes = PLANES.map((plane) => `${plane} ${view.entries[plane]}`).join(", ");
   return [
     ...labelled([
-      ["Mode", `${view.mode}: ${MODE_WORDS[view.mode] ?? ""}`],
+      ["Mode", view.stop === "stopped" ? `stopped: ${STOPPED_WORDS}` : `${view.mode}: ${MODE_WORDS[view.mode] ?? ""}`],
       ["Entries", `${planes} (what the model sees)`],
       ...SCOPES.map((scope): [string, string] => [scope, scopeLine(view.scopes[scope])]),
       [

@@ -8,6 +8,7 @@ import { isMode } from "../modes.ts";
 import { failure, toFailure, type Outcome } from "../outcome.ts";
 import { promoteEntry, type PromoteDeps } from "../promote.ts";
 import type { StateRuntime } from "../runtime.ts";
+import { formatStopStart, startState, stopState } from "../stop/stop-command.ts";
 import { effectiveOf } from "../tools/patch-state.ts";
 import { PLANES, SCOPES } from "../types.ts";
 import {
@@ -19,9 +20,9 @@ import {
   type StateStatusView,
 } from "./state-format.ts";
 
-export const STATE_SUBCOMMANDS = ["status", "mode", "promote"] as const;
+export const STATE_SUBCOMMANDS = ["status", "mode", "stop", "start", "promote"] as const;
 export const STATE_COMMAND_DESCRIPTION =
-  "PowerContext state: status, mode <active|passive|off>, promote <scope>.<plane>.<key> [kind] [--json]";
+  "PowerContext state: status, mode <active|passive|off>, stop, start, promote <scope>.<plane>.<key> [kind] [--json]";
 
 export interface StateReport {
   ok: boolean;
@@ -51,6 +52,7 @@ export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Prom
   return {
     ok: true,
     mode: session.mode,
+    stop: runtime.stops.phase().kind,
     store: runtime.config.root,
     git_backup: runtime.config.gitBackup,
     scopes,
@@ -77,7 +79,9 @@ export async function runStateCommand(deps: PromoteDeps, args: string, ctx: Host
       ? formatStateStatus(outcome as unknown as StateStatusView)
       : sub === "mode"
         ? formatMode(String(outcome.mode))
-        : formatPromotion(outcome);
+        : sub === "stop" || sub === "start"
+          ? formatStopStart(outcome)
+          : formatPromotion(outcome);
   return { ok: true, level: "info", text };
 }
 
@@ -95,6 +99,10 @@ async function outcomeOf(deps: PromoteDeps, sub: string, rest: string[], ctx: Ho
         await runtime.setMode(ctx, mode);
         return { ok: true, mode };
       }
+      case "stop":
+        return await stopState(runtime, ctx);
+      case "start":
+        return await startState(runtime, ctx);
       case "promote":
         return await promoteEntry(deps, ctx, rest.join(" "));
       default:

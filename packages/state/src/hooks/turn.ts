@@ -2,8 +2,9 @@
 import { promptSections } from "powercontext-pi";
 import { commitBackup } from "../git-backup.ts";
 import type { HostContext } from "../host.ts";
-import { appendProjection, buildProjection, projectionBody, setProjectionSection } from "../projection.ts";
+import { appendProjection, sectionOf, setProjectionSection } from "../projection.ts";
 import type { StateRuntime } from "../runtime.ts";
+import { stopAwareBody } from "../stop/stop-projection.ts";
 import { startResolution } from "../turn-resolution.ts";
 import { effectiveOf } from "../tools/patch-state.ts";
 
@@ -27,16 +28,18 @@ export async function beforeAgentStart(
   const session = await runtime.session(ctx);
   // Each user run starts terminal-ineligible (a follow-up inside the run does not pass through here).
   session.resolution = startResolution();
+  // The Stop phase (stopped, the migration run, or neither) is read from the branch once per run.
+  const phase = runtime.stops.beginRun(ctx);
   runtime.applyTools(session.mode);
   if (session.mode === "off") return undefined;
   await runtime.refresh(ctx);
-  const effective = effectiveOf(session.view);
+  const body = stopAwareBody(phase, session.mode, effectiveOf(session.view));
   const sections = promptSections(event.systemPromptOptions);
   if (sections !== null) {
-    setProjectionSection(sections, projectionBody(session.mode, effective));
+    setProjectionSection(sections, body);
     return undefined;
   }
-  return { systemPrompt: appendProjection(event.systemPrompt, buildProjection(session.mode, effective)) };
+  return { systemPrompt: appendProjection(event.systemPrompt, sectionOf(body)) };
 }
 
 /** Records the run's accepted transitions on the session and, when enabled, commits the store to Git. */

@@ -37,6 +37,7 @@ export interface StartOptions {
 }
 
 export const CRASH_AFTER_FIRST_HEAD_PATH = join(PACKAGE_DIR, "test", "support", "crash-after-first-head.ts");
+export const STOP_HOST_PATH = join(PACKAGE_DIR, "test", "support", "stop-host.ts");
 
 export function startPi(
   home: HermeticHome,
