@@ -2,6 +2,7 @@
 // `keepRecentTokens` (20,000) a large accepted run is asked for, Pi's preparation finds nothing compactable and no
 // boundary is made; a threshold compaction stays Pi's own (its summarizer is asked, the package answers nothing).
 import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { startChatServer, startPi } from "@powercontext/pi-testing";
 import { COMPACTION_SUMMARY } from "../src/compaction/marker.ts";
@@ -16,9 +17,12 @@ import {
 import { script, startFakeModel, type FakeModel } from "./support/fake-model.ts";
 import { EXTENSION_PATH, type HermeticHome, PI_VERSIONS, type PiProcess, type PiVersion } from "./support/pi-rpc.ts";
 
-function start(home: HermeticHome, version: PiVersion): Promise<PiProcess> {
+const LATE_NOTE = fileURLToPath(new URL("./support/late-note.ts", import.meta.url));
+
+function start(home: HermeticHome, version: PiVersion, before: string[] = []): Promise<PiProcess> {
   const args = ["--session-dir", home.sessionDir, "--no-extensions", "--no-skills", "--no-context-files"];
-  return startPi({ version, home, env: COMPACTION_ENV, args: [...args, "-e", EXTENSION_PATH] });
+  const extensions = [...before, EXTENSION_PATH].flatMap((path) => ["-e", path]);
+  return startPi({ version, home, env: COMPACTION_ENV, args: [...args, ...extensions] });
 }
 
 const acceptedRun = (tag: string, step: number) =>
@@ -49,6 +53,26 @@ for (const version of PI_VERSIONS) {
       const refused = await lineAfter(pi, mark + 1);
       assert.equal(refused.event, "compaction.not_made");
       assert.match(String(refused.message), /Nothing to compact/);
+      assert.equal(compactions(home).length, 0);
+    });
+
+    test("a message arriving while Pi prepares the pass makes the selection stale: cancelled, no boundary", async () => {
+      const home = compactionHome(model.baseUrl, { compaction: { keepRecentTokens: 200 } });
+      const pi = await start(home, version, [LATE_NOTE]);
+      started.push(pi);
+      await pi.prompt(acceptedRun("first", 1));
+      assert.equal((await lineAfter(pi, 0)).reason, "bootstrap");
+      const [from, mark] = [pi.events.length, compactionLog(pi).length];
+      await pi.prompt(acceptedRun("second", 2));
+      const end = await pi.waitFor((event) => event.type === "compaction_end", 20_000, from);
+      assert.equal(end.aborted, true);
+      assert.equal((await lineAfter(pi, mark)).event, "compaction.requested");
+      assert.deepEqual(await lineAfter(pi, mark + 1), {
+        component: "powercontext-state",
+        event: "compaction.skipped",
+        reason: "stale",
+        why: "branch_moved",
+      });
       assert.equal(compactions(home).length, 0);
     });
 

@@ -18,9 +18,11 @@ export interface CompactEvent {
   preparation: { tokensBefore: number };
 }
 
-/** What holds when Pi asks: queued input, and the store's revisions now. */
+/** What holds when Pi asks: queued input, the session's branch and the store's revisions now. */
 export interface CompactNow {
   pendingInput: boolean;
+  /** The live branch: entries may have arrived since Pi prepared the pass from `event.branchEntries`. */
+  branch: readonly unknown[];
   revisions: Revisions;
 }
 
@@ -74,7 +76,10 @@ export function staleReason(
   now: CompactNow,
 ): "pending_input" | "branch_moved" | "revision_moved" | null {
   if (now.pendingInput) return "pending_input";
-  if (!stillSelected(event.branchEntries as EntryLike[], pending.selection)) return "branch_moved";
+  const moved = [event.branchEntries, now.branch].some(
+    (branch) => !stillSelected(branch as EntryLike[], pending.selection),
+  );
+  if (moved) return "branch_moved";
   if (!sameRevisions(pending.revisions, now.revisions)) return "revision_moved";
   return null;
 }

@@ -49,7 +49,8 @@ export function registerCompaction(pi: CompactionEvents, runtime: StateRuntime, 
     failOpen(reporting, "session_before_compact", async (event: CompactEvent, ctx: CompactionContext) => {
       if (!isOurs(pending, event)) return undefined;
       const session = await runtime.refresh(ctx);
-      const now = { pendingInput: ctx.hasPendingMessages(), revisions: revisionsOf(session.view) };
+      const branch = ctx.sessionManager.getBranch();
+      const now = { pendingInput: ctx.hasPendingMessages(), branch, revisions: revisionsOf(session.view) };
       const ours = pending;
       pending = null;
       const stale = staleReason(ours, event, now);

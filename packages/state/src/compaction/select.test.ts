@@ -101,7 +101,7 @@ test("Pi's compaction pass is answered only under the private marker, and a stal
     branchEntries: branch,
     preparation: { tokensBefore: 9 },
   };
-  const now = { pendingInput: false, revisions };
+  const now = { pendingInput: false, branch, revisions };
   const made = answerCompaction(pending, event, now);
   assert.ok(made !== undefined && "compaction" in made);
   assert.equal(made.compaction.firstKeptEntryId, kept);
@@ -114,9 +114,15 @@ test("Pi's compaction pass is answered only under the private marker, and a stal
   for (const [stale, at] of [
     [event, { ...now, pendingInput: true }],
     [moved, now],
+    [event, { ...now, branch: moved.branchEntries }],
     [event, { ...now, revisions: { ...revisions, cwd: 3 } }],
   ] as const)
     assert.deepEqual(answerCompaction(pending, stale, at), { cancel: true });
-  const bookkeeping = { ...event, branchEntries: [...branch, custom("another-extension-record")] };
-  assert.ok("compaction" in (answerCompaction(pending, bookkeeping, now) ?? {}));
+  const withRecord = [...branch, custom("another-extension-record")];
+  const bookkeeping = answerCompaction(
+    pending,
+    { ...event, branchEntries: withRecord },
+    { ...now, branch: withRecord },
+  );
+  assert.ok(bookkeeping !== undefined && "compaction" in bookkeeping);
 });
