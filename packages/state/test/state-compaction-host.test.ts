@@ -19,10 +19,15 @@ import { EXTENSION_PATH, type HermeticHome, PI_VERSIONS, type PiProcess, type Pi
 
 const LATE_NOTE = fileURLToPath(new URL("./support/late-note.ts", import.meta.url));
 
-function start(home: HermeticHome, version: PiVersion, before: string[] = []): Promise<PiProcess> {
+function start(
+  home: HermeticHome,
+  version: PiVersion,
+  before: string[] = [],
+  env: Record<string, string> = {},
+): Promise<PiProcess> {
   const args = ["--session-dir", home.sessionDir, "--no-extensions", "--no-skills", "--no-context-files"];
   const extensions = [...before, EXTENSION_PATH].flatMap((path) => ["-e", path]);
-  return startPi({ version, home, env: COMPACTION_ENV, args: [...args, ...extensions] });
+  return startPi({ version, home, env: { ...COMPACTION_ENV, ...env }, args: [...args, ...extensions] });
 }
 
 const acceptedRun = (tag: string, step: number) =>
@@ -74,6 +79,29 @@ for (const version of PI_VERSIONS) {
         why: "branch_moved",
       });
       assert.equal(compactions(home).length, 0);
+    });
+
+    test("with turn resolution, a run that needed a fallback turn leaves no boundary; a final run does", async () => {
+      const home = compactionHome(model.baseUrl, { compaction: { keepRecentTokens: 200 } });
+      const pi = await start(home, version, [], { POWERCONTEXT_STATE_TURN_RESOLUTION: "1" });
+      started.push(pi);
+      const finalPatch = (step: number) => ({
+        call: "patch_state",
+        args: { final: true, session: { working: { step } } },
+      });
+      const settle = async (message: string) => {
+        const mark = compactionLog(pi).length;
+        await pi.prompt(message);
+        return lineAfter(pi, mark);
+      };
+      assert.equal((await settle(script([finalPatch(1)], padding("first")))).reason, "bootstrap");
+      const late = script([{ text: "The answer first." }, finalPatch(2)], padding("late"));
+      assert.equal((await settle(late)).reason, "fallback");
+      assert.equal(compactions(home).length, 0);
+      const from = pi.events.length;
+      assert.equal((await settle(script([finalPatch(3)], padding("final")))).event, "compaction.requested");
+      await pi.waitFor((event) => event.type === "compaction_end", 20_000, from);
+      assert.equal(compactions(home).length, 1);
     });
 
     test("threshold compaction stays Pi's: its summarizer is asked and the package answers nothing", async () => {
