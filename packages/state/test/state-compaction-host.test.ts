@@ -104,6 +104,23 @@ for (const version of PI_VERSIONS) {
       assert.equal(compactions(home).length, 1);
     });
 
+    test("an aborted run leaves no boundary", async () => {
+      const home = compactionHome(model.baseUrl, { compaction: { keepRecentTokens: 200 } });
+      const pi = await start(home, version);
+      started.push(pi);
+      await pi.prompt(acceptedRun("first", 1));
+      assert.equal((await lineAfter(pi, 0)).reason, "bootstrap");
+      const [from, mark] = [pi.events.length, compactionLog(pi).length];
+      // The model's first answer waits for a second run that never comes: the person aborts meanwhile.
+      const held = `HOLD:aborted:2 ${acceptedRun("held", 2)}`;
+      assert.equal((await pi.send({ type: "prompt", message: held })).success, true);
+      await pi.waitFor((event) => event.type === "turn_start", 20_000, from);
+      await pi.send({ type: "abort" });
+      await pi.waitFor((event) => event.type === "agent_settled", 20_000, from);
+      assert.equal((await lineAfter(pi, mark)).reason, "aborted");
+      assert.equal(compactions(home).length, 0);
+    });
+
     test("threshold compaction stays Pi's: its summarizer is asked and the package answers nothing", async () => {
       const settings = { compaction: { reserveTokens: 4000, keepRecentTokens: 500 } };
       // This model reports its prompt tokens, which is what Pi 0.82.1 measures the context by.
