@@ -4,6 +4,7 @@ import { type FailOpenReporting, failOpen } from "@powercontext/pi-kit";
 import { activateState } from "../src/activate.ts";
 import { openDiagnostics } from "../src/diagnostics.ts";
 import { registerToolsAndCommand } from "../src/register-tools.ts";
+import { registerCompaction } from "../src/compaction/hooks.ts";
 import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
 import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
@@ -28,6 +29,7 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   registerKnowledge(pi, runtime, { log, describe: describeStateError });
   registerHooks(pi, runtime, { log, describe: describeStateError });
   registerStopHooks(pi, runtime, { log, describe: describeStateError });
+  registerCompaction(pi, runtime, { log, describe: describeStateError });
   registerToolsAndCommand(pi, deps, attach);
 }
 

@@ -13,7 +13,15 @@ test("with only Pi's agent directory the configuration is the documented default
     gitBackup: false,
     diagnosticsFile: null,
     turnResolution: false,
+    compactionMinTokens: null,
   });
+});
+
+test("completed-history compaction is off by default; on, it takes the minimum as given", () => {
+  assert.equal(loadConfig({ POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS: "500" }).compactionMinTokens, null);
+  assert.equal(loadConfig({ POWERCONTEXT_STATE_COMPACTION: "on" }).compactionMinTokens, 8192);
+  const both = { POWERCONTEXT_STATE_COMPACTION: "1", POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS: "500" };
+  assert.equal(loadConfig(both).compactionMinTokens, 500);
 });
 
 test("the store directory, the mode and the Git backup switch are read as given", () => {
@@ -35,6 +43,14 @@ test("an invalid value is refused by the variable's name", () => {
     [{ POWERCONTEXT_STATE_DIR: "relative/state" }, "POWERCONTEXT_STATE_DIR must be an absolute path."],
     [{ POWERCONTEXT_STATE_MODE: "loud" }, "POWERCONTEXT_STATE_MODE must be active, passive or off."],
     [{ POWERCONTEXT_STATE_GIT_BACKUP: "sometimes" }, "POWERCONTEXT_STATE_GIT_BACKUP must be true or false."],
+    [
+      { POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS: "0" },
+      "POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS must be between 1 and 10000000.",
+    ],
+    [
+      { POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS: "many" },
+      "POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS must be an integer.",
+    ],
   ];
   for (const [env, message] of cases)
     assert.throws(

@@ -20,6 +20,8 @@ export interface StateConfig {
   diagnosticsFile: string | null;
   /** Turn resolution: terminal eligibility, preserved drafts, fallback turns, the reconciled response. */
   turnResolution: boolean;
+  /** Completed-history compaction: off (null), or the estimated tokens a completed prefix needs before it is left out. */
+  compactionMinTokens: number | null;
 }
 
 /** Every environment variable the package reads, with its default and meaning (docs/state.md lists the same). */
@@ -42,6 +44,17 @@ export const StateEnvironment = Type.Object({
   POWERCONTEXT_STATE_TURN_RESOLUTION: Type.Boolean({
     default: false,
     description: "Require patch_state final:true to close a run: keep earlier prose as the answer, ask twice more.",
+  }),
+  POWERCONTEXT_STATE_COMPACTION: Type.Boolean({
+    default: false,
+    description:
+      "After a large accepted run settles, leave its completed history out of the model's view (Pi keeps it).",
+  }),
+  POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS: Type.Integer({
+    default: 8192,
+    minimum: 1,
+    maximum: 10_000_000,
+    description: "Estimated tokens the completed history needs before that compaction is asked for.",
   }),
   POWERCONTEXT_STATE_DIAGNOSTICS: Type.Boolean({
     default: false,
@@ -73,5 +86,6 @@ export function loadConfig(env: Environment): StateConfig {
     gitBackup: read.POWERCONTEXT_STATE_GIT_BACKUP,
     diagnosticsFile: read.POWERCONTEXT_STATE_DIAGNOSTICS ? diagnosticsFileOf(agentDir) : null,
     turnResolution: read.POWERCONTEXT_STATE_TURN_RESOLUTION,
+    compactionMinTokens: read.POWERCONTEXT_STATE_COMPACTION ? read.POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS : null,
   };
 }
