@@ -18,6 +18,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       exactly once, redelivery, acked, ack the message`,
     members: `kafka, apache kafka, rabbitmq, amqp, sqs, aws sqs, sns, nats, nats jetstream, google pub/sub, kinesis,
       azure service bus, event hubs, activemq, amazon mq, redpanda, apache pulsar, zeromq, mqtt, eventbridge`,
+    related: "background-jobs",
   }),
   concept({
     name: "background-jobs",
@@ -30,6 +31,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       worker pool, worker service, retry failed jobs, job retries, background worker, background processing`,
     members: `sidekiq, celery worker, bullmq, bull queue, resque, delayed_job, python rq, faktory, good_job, solid queue,
       oban, hangfire, graphile worker, pg-boss, river queue, asynq, dramatiq, celery task`,
+    related: "scheduled-jobs, workflow-engine",
   }),
   concept({
     name: "workflow-engine",
@@ -62,6 +64,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       star schema`,
     members: `snowflake warehouse, bigquery, redshift, clickhouse, duckdb, databricks, apache druid, apache pinot, aws athena,
       presto sql, trino, azure synapse, motherduck, starrocks, firebolt`,
+    related: "business-intelligence",
   }),
   concept({
     name: "data-lake",
@@ -70,6 +73,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       raw data, landing zone, lake storage`,
     members: `parquet, delta lake, apache iceberg, iceberg tables, hudi, apache avro, orc files, hive metastore,
       unity catalog, aws lake formation`,
+    related: "object-storage",
   }),
   concept({
     name: "etl-pipeline",
@@ -81,6 +85,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
     members: `airflow, apache airflow, dagster, prefect flow, dbt, dbt models, fivetran, airbyte, apache spark, pyspark,
       apache beam, flink, apache flink, aws glue, meltano, stitch data, debezium, kafka connect, luigi pipeline,
       dataflow`,
+    related: "data-warehouse, scheduled-jobs",
   }),
   concept({
     name: "business-intelligence",
@@ -109,6 +114,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       resumable upload,
       uploads go, user uploads, upload endpoint, upload handler, file size limit, accepted file types`,
     members: `multer, multipart/form-data, tus protocol, uppy, filepond, presigned url, uploadthing, dropzone, react-dropzone, @fastify/multipart, active storage, carrierwave`,
+    related: "object-storage, image-processing",
   }),
   concept({
     name: "backup-restore",
@@ -120,6 +126,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       point in time, snapshots taken, take a snapshot, dump the database, database dump, retention of backups`,
     members: `pg_dump, pg_restore, pg_basebackup, mysqldump, restic, velero, borgbackup, aws backup, rds snapshot,
       ebs snapshot, wal-g, pgbackrest, barman backup, litestream, rclone, time machine, duplicati`,
+    related: "disaster-recovery",
   }),
   concept({
     name: "disaster-recovery",
@@ -130,5 +137,6 @@ export const DATA_PIPELINES: readonly Concept[] = [
       dr region, rebuild from scratch`,
     members: `multi-region, active-active, active-passive, pilot light, warm standby, cross region replication,
       chaos engineering, chaos monkey, gremlin chaos, litmus chaos`,
+    related: "cloud-region",
   }),
 ];

@@ -13,6 +13,7 @@ export const DATASTORES: readonly Concept[] = [
       what database, database engine, sql database, query the database`,
     members: `postgres, postgresql, mysql, mariadb, sqlite, mongodb, dynamodb, sql server, mssql, cockroachdb,
       supabase, planetscale, firestore, apache cassandra, oracle db, neon postgres, snowflake db`,
+    related: "orm, db-connections",
   }),
   concept({
     name: "postgres",
@@ -45,6 +46,7 @@ export const DATASTORES: readonly Concept[] = [
       nullable column, join table,
       add a table, drop a column, index on, add an index, column type`,
     members: `schema.prisma, schema.rb, erd, dbdiagram, alter table, create table, not null, on delete cascade`,
+    related: "orm, identifiers",
   }),
   concept({
     name: "query-performance",
@@ -54,6 +56,7 @@ export const DATASTORES: readonly Concept[] = [
       query is slow, optimize the query, query time`,
     members: `explain analyze, pg_stat_statements, slow query log, btree index, gin index, composite index,
       covering index, pghero, pganalyze`,
+    related: "orm",
   }),
   concept({
     name: "transactions",
@@ -64,6 +67,7 @@ export const DATASTORES: readonly Concept[] = [
       in a transaction, transaction isolation, deadlock, commit or rollback`,
     members: `serializable, repeatable read, read committed, select for update, begin transaction, mvcc,
       two phase commit, saga pattern, outbox pattern`,
+    related: "database",
   }),
   concept({
     name: "db-connections",
@@ -72,6 +76,7 @@ export const DATASTORES: readonly Concept[] = [
       db connection, database connection, connection limit, connection timeout, pool size, connection leak,
       max connections`,
     members: `pgbouncer, database_url, max_connections, hikaricp, pg pool, rds proxy, supavisor, pgcat, proxysql`,
+    related: "environment-variables",
   }),
   concept({
     name: "replication",
@@ -81,6 +86,7 @@ export const DATASTORES: readonly Concept[] = [
       replica lag, follower database, standby database`,
     members: `logical replication, streaming replication, citus, vitess, patroni, multi-az, aurora replicas,
       pg_partman, wal shipping, debezium`,
+    related: "database, disaster-recovery",
   }),
   concept({
     name: "document-database",
@@ -119,7 +125,7 @@ export const DATASTORES: readonly Concept[] = [
     members: `flyway, liquibase, alembic, sqitch, knex migrate, prisma migrate, makemigrations,
       django migrations, pressly/goose, golang-migrate, dbmate, drizzle-kit, atlas migrate, rails migration,
       migrations folder, umzug, node-pg-migrate`,
-    related: "database, relational-schema",
+    related: "database, relational-schema, orm",
   }),
   concept({
     name: "identifiers",
@@ -155,6 +161,7 @@ export const DATASTORES: readonly Concept[] = [
       search backend, search cluster, indexed for search, relevance tuning`,
     members: `elasticsearch, opensearch, solr, algolia, meilisearch, typesense, lucene, elastic stack, vespa.ai, tantivy,
       fts5, tsvector, bm25, zincsearch, manticore search`,
+    related: "site-search",
   }),
   concept({
     name: "vector-search",

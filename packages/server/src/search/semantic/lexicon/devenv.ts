@@ -22,6 +22,7 @@ export const DEVENV: readonly Concept[] = [
       ai completions`,
     members: `github copilot, copilot, claude code, claude, chatgpt, openai codex, cursor ai, windsurf editor, aider, sourcegraph cody, tabnine,
       codeium, gemini cli, agents.md, claude.md, .cursorrules, cline, continue.dev`,
+    related: "llm-api",
   }),
   concept({
     name: "llm-api",
@@ -38,6 +39,7 @@ export const DEVENV: readonly Concept[] = [
       dotfiles, shell config, shell alias, bash script, shell profile, shebang, path variable`,
     members: `bash, zsh, fish shell, powershell, pwsh, sh, .bashrc, .zshrc, .bash_profile, oh-my-zsh,
       starship prompt, #!/bin/bash, /bin/sh, cmd.exe, nushell, set -e`,
+    related: "cli-tools, terminal-app",
   }),
   concept({
     name: "terminal-app",
@@ -63,6 +65,7 @@ export const DEVENV: readonly Concept[] = [
     members: `git, git clone, git log, git blame, git bisect, .gitignore, .gitattributes, git lfs,
       submodule, git submodule, git worktree, git stash, cherry-pick, reflog, mercurial, hg, svn, subversion,
       git pull, git fetch, git push`,
+    related: "git-hosting, branching",
   }),
   concept({
     name: "git-hosting",
@@ -72,6 +75,7 @@ export const DEVENV: readonly Concept[] = [
       the repo, repo url, clone the repo, clone url`,
     members: `github, gitlab, bitbucket, gitea, forgejo, codeberg, azure devops, github enterprise,
       gitlab self managed, sourcehut, aws codecommit`,
+    related: "pull-request",
   }),
   concept({
     name: "merge-conflict",
@@ -80,6 +84,7 @@ export const DEVENV: readonly Concept[] = [
       force push, force-push, rewrite history, rebase onto, diverged branches, interactive rebase`,
     members: `git rebase, git rebase -i, --force-with-lease, git push --force, git reset, git reset --hard,
       rerere, mergetool, git mergetool`,
+    related: "merge-strategy, branching",
   }),
   concept({
     name: "local-setup",
@@ -91,6 +96,7 @@ export const DEVENV: readonly Concept[] = [
       fresh clone, after cloning, make setup`,
     members: `devcontainer, devcontainer.json, codespaces, github codespaces, gitpod,
       vagrantfile, devbox, direnv, .envrc, nix flake, flake.nix, setup.sh, bin/setup, docker compose up`,
+    related: "docker-compose, environment-variables, onboarding",
   }),
   concept({
     name: "ssh",
@@ -99,6 +105,7 @@ export const DEVENV: readonly Concept[] = [
       server access, remote login, key pair,
       ssh access, bastion`,
     members: `ssh, ssh-keygen, ssh-agent, authorized_keys, known_hosts, .ssh/config, id_rsa, id_ed25519, scp, rsync, sftp, ssm session, aws ssm, teleport ssh, putty`,
+    related: "virtual-machines, network",
   }),
   concept({
     name: "operating-system",

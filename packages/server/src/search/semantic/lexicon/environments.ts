@@ -12,6 +12,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
       lower environment, non-prod,
       uat environment, test server, before production, rehearse the deploy, dress rehearsal`,
     members: `preprod, pre-prod, uat, staging.example.com, stg, sandbox mode, qa server`,
+    related: "deploy-process, preview-environment",
   }),
   concept({
     name: "preview-environment",
@@ -43,6 +44,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
     members: `.env, dotenv, .env.example, .env.local, .env.production, process.env, os.environ, os.getenv,
       appsettings.json, application.yml, config.yaml, config.json, dotenvx, direnv, .envrc, import.meta.env,
       next_public_, vite_`,
+    related: "secrets",
   }),
   concept({
     name: "secrets",
@@ -73,6 +75,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
       flag cleanup, stale flags`,
     members: `launchdarkly, getunleash, flipper gem, split.io, growthbook, flagsmith, configcat, statsig, openfeature, flagd,
       posthog flags, vercel flags`,
+    related: "experiments, rollout-strategy",
   }),
   concept({
     name: "experiments",
@@ -82,6 +85,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
       experiment platform, experimentation, variant a, variant b, test group, holdout group, which variant,
       conversion lift`,
     members: `optimizely, growthbook, statsig, vwo, eppo, google optimize, amplitude experiment, posthog experiments`,
+    related: "product-analytics",
   }),
   concept({
     name: "autoscaling",
@@ -93,6 +97,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
       replica count, number of replicas, handle spikes, peak traffic, traffic peaks`,
     members: `hpa, horizontal pod autoscaler, keda, autoscaling group, asg, karpenter, cluster autoscaler,
       replicas, min instances, max instances`,
+    related: "resource-usage",
   }),
   concept({
     name: "cloud-costs",
@@ -103,6 +108,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
       cost alerts, budget alert`,
     members: `cost explorer, aws cost explorer, infracost, finops, kubecost, vantage.sh, spot instances, cost anomaly,
       opencost`,
+    related: "resource-usage",
   }),
   concept({
     name: "resource-usage",
@@ -112,6 +118,7 @@ export const ENVIRONMENTS: readonly Concept[] = [
       memory leak, oom killed, cpu spikes, memory spikes, disk fills up, high load, load average, memory pressure,
       cpu limit, cpu requests, memory requests`,
     members: `oom, oomkilled, oom killer, no space left, enospc, htop, cgroups, requests and limits, cpu throttling`,
+    related: "monitoring",
   }),
   concept({
     name: "multi-tenancy",
@@ -120,5 +127,6 @@ export const ENVIRONMENTS: readonly Concept[] = [
       organization accounts, customer isolation, workspace isolation, noisy neighbor,
       each tenant, per customer, per-customer, tenant data, customer accounts, org id, account isolation`,
     members: `tenant_id, org_id, organization_id, row level security, rls, schema per tenant, database per tenant`,
+    related: "authorization",
   }),
 ];

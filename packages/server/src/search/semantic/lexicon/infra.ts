@@ -16,7 +16,7 @@ export const INFRA: readonly Concept[] = [
       spin up infrastructure, cloud resources`,
     members: `aws, gcp, azure, amazon web services, google cloud, microsoft azure, oracle cloud, digitalocean,
       linode, akamai cloud, hetzner, alibaba cloud, ovhcloud, ibm cloud, scaleway, vultr`,
-    related: "cloud-region",
+    related: "cloud-region, paas-hosting, container-hosting, kubernetes, infrastructure-as-code",
   }),
   concept({
     name: "cloud-region",
@@ -55,6 +55,7 @@ export const INFRA: readonly Concept[] = [
     members: `heroku, vercel, netlify, fly.io, flyio, fly.toml, render.com, railway.app, app engine,
       google app engine, elastic beanstalk, azure app service, cloudflare pages, github pages, firebase hosting,
       dokku, coolify, heroku dyno, procfile, vercel.json, netlify.toml`,
+    related: "deploy-process",
   }),
   concept({
     name: "containers",
@@ -64,6 +65,7 @@ export const INFRA: readonly Concept[] = [
       containerised, in a container, in containers, base image`,
     members: `dockerfile, podman, containerd, docker build, docker run, docker desktop, colima, orbstack,
       rancher desktop, buildkit, buildx, kaniko, buildah, .dockerignore, oci image, docker exec, docker ps`,
+    related: "base-image, container-registry, docker-compose, kubernetes, container-hosting",
   }),
   concept({
     name: "docker-compose",
@@ -100,6 +102,7 @@ export const INFRA: readonly Concept[] = [
     members: `kubernetes, k8s, kubectl, eks, gke, aks, openshift, k3s, minikube, kind cluster, kubeconfig, k9s,
       kubernetes pod, statefulset, daemonset, configmap, crashloopbackoff, kube-system, ingress, ingress controller,
       kubelet, etcd, kubectl apply, kubectl logs`,
+    related: "kubernetes-packaging, autoscaling",
   }),
   concept({
     name: "kubernetes-packaging",
@@ -128,6 +131,7 @@ export const INFRA: readonly Concept[] = [
     members: `terraform, opentofu, pulumi, cloudformation, aws cdk, cdk, cdktf, azure bicep, arm templates, crossplane,
       .tf, main.tf, terraform.tfstate, tfstate, terraform apply, terraform plan, terragrunt, atlantis terraform, spacelift,
       tflint, terraform cloud`,
+    related: "configuration-management",
   }),
   concept({
     name: "configuration-management",
@@ -146,6 +150,7 @@ export const INFRA: readonly Concept[] = [
       served from, cache static`,
     members: `cloudflare, cloudfront, fastly, akamai, bunny cdn, bunnycdn, cache-control, etag,
       stale-while-revalidate, surrogate keys, jsdelivr, unpkg, cloudflare cache, max-age, s-maxage`,
+    related: "dns",
   }),
   concept({
     name: "dns",
@@ -155,6 +160,7 @@ export const INFRA: readonly Concept[] = [
       dns provider, dns managed`,
     members: `route53, route 53, cloudflare dns, a record, aaaa record, cname, txt record, mx record, godaddy,
       namecheap, nslookup, registrar, dnssec, coredns, external-dns`,
+    related: "tls-certificates",
   }),
   concept({
     name: "load-balancer",
@@ -164,6 +170,7 @@ export const INFRA: readonly Concept[] = [
       behind a load, traffic distribution`,
     members: `alb, elb, nlb, aws alb, application load balancer, google load balancer, haproxy, envoy, traefik,
       metallb, nginx ingress, gcp load balancer, azure front door`,
+    related: "reverse-proxy, autoscaling",
   }),
   concept({
     name: "reverse-proxy",
@@ -192,6 +199,7 @@ export const INFRA: readonly Concept[] = [
       what port, runs on port, localhost port`,
     members: `127.0.0.1, 0.0.0.0, eaddrinuse, port 3000, port 8080, port 5432, port 5173, localhost:3000,
       localhost:8080, lsof -i, netstat`,
+    related: "docker-compose",
   }),
   concept({
     name: "network",
@@ -210,6 +218,7 @@ export const INFRA: readonly Concept[] = [
       test webhooks locally,
       tunnel to`,
     members: `ngrok, cloudflare tunnel, cloudflared, localtunnel, tailscale funnel, localhost.run, expose.dev`,
+    related: "localhost-ports",
   }),
   concept({
     name: "http-proxy",
@@ -217,5 +226,6 @@ export const INFRA: readonly Concept[] = [
     asked: `corporate proxy, behind a proxy, proxy settings, proxy configuration, proxy environment,
       proxy server`,
     members: `http_proxy, https_proxy, no_proxy, squid proxy, zscaler, proxy.pac, mitmproxy, charles proxy`,
+    related: "network",
   }),
 ];

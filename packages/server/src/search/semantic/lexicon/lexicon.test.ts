@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test } from "node:test";
 import { analyze } from "../../analyze.ts";
-import { triggerKeys } from "../concepts.ts";
+import { conceptOverlap, conceptsOf, RELATED_SHARE, triggerKeys } from "../concepts.ts";
 import type { Concept } from "./concept.ts";
 import { CONCEPTS } from "./index.ts";
 
@@ -174,6 +174,29 @@ test("a question and the memory that answers it name a shared concept without sh
     "I format my essays in double spacing before I print them.",
   ])
     assert.deepEqual([...conceptNamesOf(talk)], [], talk);
+});
+
+test("a memory that names only a concept related to the asked one earns part of its credit", () => {
+  // Each memory answers its question through a related concept: no concept is named by both sides.
+  const pairs: Array<[string, string]> = [
+    ["Where should I put the API token for the payments provider?", "Secrets live in 1Password."],
+    ["Which region do we deploy to?", "We're on AWS."],
+    ["How do I name my branch?", "Every change starts with a Linear ticket."],
+    ["Which ORM do we use?", "The database is Postgres 16."],
+    ["Where can I find the logs for a request?", "Every request carries a trace id."],
+    ["How do I run the tests?", "CircleCI runs on every push."],
+    ["Who approves my pull request?", "The billing service is owned by Dana."],
+  ];
+  for (const [question, memory] of pairs) {
+    const asked = conceptsOf(question);
+    const held = conceptsOf(memory);
+    const direct = asked.filter((id) => held.includes(id));
+    assert.deepEqual(direct, [], `${question} / ${memory}: named by both`);
+    const overlap = conceptOverlap(asked, held);
+    assert.ok(overlap > 0 && overlap <= RELATED_SHARE, `${question} / ${memory}: overlap ${overlap}`);
+  }
+  // Concepts people talk about in unrelated contexts are not related.
+  assert.equal(conceptOverlap(conceptsOf("Which region do we deploy to?"), conceptsOf("We format with Prettier.")), 0);
 });
 
 test("related concepts are other concepts of the lexicon, each listed once", () => {

@@ -14,6 +14,7 @@ export const OPERATIONS: readonly Concept[] = [
       where metrics, watch the metrics, is it healthy, observability stack`,
     members: `prometheus, datadog, new relic, newrelic, statsd, cloudwatch metrics, victoriametrics, thanos, mimir,
       influxdb, telegraf, prom-client, graphite metrics, opentelemetry metrics, promql, dynatrace, appdynamics`,
+    related: "dashboards, alerting, uptime, log-aggregation, tracing",
   }),
   concept({
     name: "dashboards",
@@ -34,6 +35,7 @@ export const OPERATIONS: readonly Concept[] = [
     members: `kibana, splunk, grafana loki, papertrail, logstash, fluentd, fluent bit, cloudwatch logs,
       elk stack, datadog logs, logtail, better stack, journalctl, syslog, stackdriver, logdna, sumo logic, vector.dev,
       kubectl logs, logql`,
+    related: "logging-library, tracing",
   }),
   concept({
     name: "logging-library",
@@ -43,6 +45,7 @@ export const OPERATIONS: readonly Concept[] = [
       log with, logging is, add logging, add a log, log line`,
     members: `pino logger, winston logger, bunyan, log4j, log4j2, logback, slf4j, serilog, logrus, zap logger, zerolog, structlog,
       loguru, tracing-subscriber, rust log crate, console.error`,
+    related: "tracing",
   }),
   concept({
     name: "tracing",
@@ -64,6 +67,7 @@ export const OPERATIONS: readonly Concept[] = [
       error tracker`,
     members: `sentry, sentry.io, bugsnag, rollbar, crashlytics, firebase crashlytics, honeybadger, airbrake, raygun,
       trackjs, glitchtip, sentry dsn, sentry_dsn`,
+    related: "alerting, log-aggregation, bug-report",
   }),
   concept({
     name: "bug-report",
@@ -73,6 +77,7 @@ export const OPERATIONS: readonly Concept[] = [
       broken again, weird behavior, unexpected behavior, blank screen, white screen,
       file a bug, report a bug, bug ticket, bug tracker`,
     members: `repro, minimal repro, known issue, bug fix, bugfix`,
+    related: "issue-tracker",
   }),
   concept({
     name: "alerting",
@@ -82,6 +87,7 @@ export const OPERATIONS: readonly Concept[] = [
       alert fires, alert goes, who gets alerted, gets paged, alerting is, silence alerts`,
     members: `alertmanager, cloudwatch alarm, datadog monitor, grafana alerts, opsgenie, pagerduty, victorops,
       alertmanager.yml, prometheus rules`,
+    related: "on-call",
   }),
   concept({
     name: "on-call",
@@ -93,6 +99,7 @@ export const OPERATIONS: readonly Concept[] = [
       page oncall, whos on call, oncall rotation, rotation schedule, escalate to, escalation path`,
     members: `pagerduty, opsgenie, victorops, splunk on call, incident.io, rootly, firehydrant, grafana oncall,
       squadcast, pager duty`,
+    related: "incident-response, code-ownership, runbook, sre-platform",
   }),
   concept({
     name: "incident-response",
@@ -102,6 +109,7 @@ export const OPERATIONS: readonly Concept[] = [
       production issue, prod issue, firefighting, incident management,
       incident process, incident call, when something breaks, something is down`,
     members: `incident.io, rootly, firehydrant, jeli, pagerduty incident, blameless`,
+    related: "outage, postmortem, status-page",
   }),
   concept({
     name: "outage",
@@ -111,6 +119,7 @@ export const OPERATIONS: readonly Concept[] = [
       total outage, back up again, down for everyone,
       stopped working, broke prod`,
     members: `503, 502 bad gateway, service unavailable, status: down, downdetector`,
+    related: "uptime, status-page",
   }),
   concept({
     name: "postmortem",
@@ -146,6 +155,7 @@ export const OPERATIONS: readonly Concept[] = [
       availability target, reliability target, burn rate,
       latency target, targets we promise`,
     members: `99.9%, 99.99%, three nines, four nines, five nines, sloth, nobl9, openslo, pyrra`,
+    related: "latency, uptime",
   }),
   concept({
     name: "latency",
@@ -155,6 +165,7 @@ export const OPERATIONS: readonly Concept[] = [
       slow api, performance issue, performance problem, sluggish,
       slow responses`,
     members: `p50, p90, p95, p99, p999, apdex, ttfb, rps, qps, requests per second`,
+    related: "tracing",
   }),
   concept({
     name: "web-performance",
@@ -164,6 +175,7 @@ export const OPERATIONS: readonly Concept[] = [
       cls, lighthouse score`,
     members: `lighthouse, pagespeed, pagespeed insights, lcp, inp, fcp, cls score, webpagetest, speedcurve,
       calibre app, web-vitals, debugbear`,
+    related: "cdn, bundler",
   }),
   concept({
     name: "rate-limiting",
@@ -173,6 +185,7 @@ export const OPERATIONS: readonly Concept[] = [
       per user limit`,
     members: `429, ratelimit, token bucket, leaky bucket, x-ratelimit-remaining, retry-after, express-rate-limit,
       @fastify/rate-limit, rate-limiter-flexible, sliding window, upstash ratelimit`,
+    related: "bot-protection",
   }),
   concept({
     name: "retries-timeouts",
@@ -193,6 +206,7 @@ export const OPERATIONS: readonly Concept[] = [
       keep data for, delete after, purge old, data deletion, ttl`,
     members: `retention days, lifecycle rule, lifecycle policy, object expiration,
       cold storage`,
+    related: "privacy, backup-restore",
   }),
   concept({
     name: "runbook",
@@ -201,5 +215,6 @@ export const OPERATIONS: readonly Concept[] = [
       sop, ops guide, operational docs, recovery steps,
       steps to fix, standard procedure, operating procedure`,
     members: `runbook.md, incident playbook, on call guide, troubleshooting.md`,
+    related: "incident-response, documentation",
   }),
 ];

@@ -16,6 +16,7 @@ export const PACKAGES: readonly Concept[] = [
       a new library, new package`,
     members: `npm, pnpm, yarn, bun, pip, uv, cargo, bundler, maven, gradle, nuget, node_modules,
       npm install, pnpm install, yarn install, pip install`,
+    related: "lockfile, dependency-updates, python-packaging, javascript-packages",
   }),
   concept({
     name: "javascript-packages",
@@ -53,6 +54,7 @@ export const PACKAGES: readonly Concept[] = [
     asked: `ruby gems, ruby dependencies, install gems,
       add a gem, gem version, bundle update`,
     members: `bundler, bundle install, bundle exec, gemfile, gemfile.lock, rubygems, gem install, gemspec`,
+    related: "package-manager",
   }),
   concept({
     name: "jvm-build",
@@ -61,6 +63,7 @@ export const PACKAGES: readonly Concept[] = [
       maven build, gradle task, build with gradle, built with maven, java libraries`,
     members: `maven, mvn, gradle, gradlew, pom.xml, build.gradle, build.gradle.kts, settings.gradle, sbt, build.sbt,
       maven central, mvn install, ant build`,
+    related: "package-manager",
   }),
   concept({
     name: "rust-cargo",
@@ -68,6 +71,7 @@ export const PACKAGES: readonly Concept[] = [
     asked: `rust crates, rust dependencies, crate version,
       add a crate, cargo features, crate features`,
     members: `cargo, cargo.toml, cargo.lock, crates.io, cargo build, cargo add, cargo install, cargo run, docs.rs`,
+    related: "package-manager",
   }),
   concept({
     name: "go-modules",
@@ -75,18 +79,21 @@ export const PACKAGES: readonly Concept[] = [
     asked: `go modules, golang modules, golang dependencies, go dependencies, go packages,
       module path, go mod download`,
     members: `go.mod, go.sum, go get, go mod tidy, go mod, gopath, go install, go vendor, go work, go.work`,
+    related: "package-manager",
   }),
   concept({
     name: "php-composer",
     category: "php package dependencies install",
     asked: `php packages, php dependencies, composer packages`,
     members: `php composer, composer.json, composer.lock, packagist, composer install, composer require`,
+    related: "package-manager",
   }),
   concept({
     name: "dotnet-packages",
     category: "package dependencies project microsoft",
     asked: `nuget packages, dotnet dependencies, dotnet packages`,
     members: `nuget, dotnet add package, .csproj, packages.config, paket, nuget.org, directory.packages.props`,
+    related: "package-manager",
   }),
   concept({
     name: "system-package-manager",
@@ -115,6 +122,7 @@ export const PACKAGES: readonly Concept[] = [
       shared library, package boundaries, task graph, affected packages`,
     members: `turborepo, turbo.json, nx, nx.json, lerna, lerna.json, rushstack, rush.json, pnpm workspaces,
       npm workspaces, yarn workspaces, pnpm-workspace.yaml, bazel, pants build, changesets, moonrepo`,
+    related: "build-cache, task-runner",
   }),
   concept({
     name: "version-manager",
@@ -124,6 +132,7 @@ export const PACKAGES: readonly Concept[] = [
       pinned node, switch node, node switcher`,
     members: `nvm, nvm use, fnm, volta.sh, asdf, mise use, mise.toml, pyenv, rbenv, rvm, chruby, sdkman, jenv, rustup,
       goenv, nodenv, .nvmrc, .node-version, .python-version, .ruby-version, .tool-versions, rust-toolchain.toml`,
+    related: "runtime-version",
   }),
   concept({
     name: "runtime-version",
@@ -137,6 +146,6 @@ export const PACKAGES: readonly Concept[] = [
       version requirement, minimum node`,
     members: `.nvmrc, .node-version, .python-version, .ruby-version, .tool-versions, lts, python3,
       node lts, jdk version, rust-toolchain, check-node`,
-    related: "programming-language",
+    related: "programming-language, node-runtime, python, ruby, jvm-languages",
   }),
 ];

@@ -23,6 +23,7 @@ export const PEOPLE: readonly Concept[] = [
       next sprint, this sprint, agile process,
       planning meeting`,
     members: `jira sprint, linear cycle, t shirt sizing, sprint board`,
+    related: "issue-tracker, retrospective",
   }),
   concept({
     name: "roadmap",
@@ -38,6 +39,7 @@ export const PEOPLE: readonly Concept[] = [
     asked: `standup, stand-up, daily standup, daily sync, scrum meeting, status update, async standup, morning sync,
       daily check in, standup notes`,
     members: `geekbot, standuply, daily scrum, standup bot`,
+    related: "meetings",
   }),
   concept({
     name: "retrospective",
@@ -53,6 +55,7 @@ export const PEOPLE: readonly Concept[] = [
       one on one, all-hands, all hands, calendar invite, meeting agenda, recurring meeting, team meeting,
       kickoff meeting, kickoff, town hall, office hours, skip the meeting, reschedule the meeting`,
     members: `google calendar, outlook calendar, calendly, cal.com, meeting minutes, gcal, fellow.app`,
+    related: "video-call",
   }),
   concept({
     name: "video-call",
@@ -70,6 +73,7 @@ export const PEOPLE: readonly Concept[] = [
       docs live, docs are, where docs, the docs, documented in, documented on, the wiki, design doc, doc site`,
     members: `confluence, notion page, notion doc, notion.so, readme.md, google docs, gdocs, coda.io, gitbook, slab.com,
       guru wiki, outline wiki, docs folder, obsidian, dropbox paper, sharepoint`,
+    related: "decision-record, onboarding",
   }),
   concept({
     name: "decision-record",
@@ -105,6 +109,7 @@ export const PEOPLE: readonly Concept[] = [
       product spec, product decision, customer request,
       prioritizes, who prioritizes, requirements come`,
     members: `productboard, product brief, jtbd`,
+    related: "roadmap",
   }),
   concept({
     name: "designer",
@@ -112,6 +117,7 @@ export const PEOPLE: readonly Concept[] = [
     asked: `the designer, ux designer, ui designer, product designer, ux research, user research, design team,
       ux, user experience, usability, usability testing, user interviews, design critique, ux writer, ux copy`,
     members: `figma, dovetail app, maze design, usertesting, hotjar, ux writing`,
+    related: "design-tools",
   }),
   concept({
     name: "qa",
@@ -120,6 +126,7 @@ export const PEOPLE: readonly Concept[] = [
       regression testing, regression suite, smoke test,
       exploratory testing, test cases, bug bash`,
     members: `testrail, qase, browserstack, sauce labs, lambdatest, zephyr scale, xray test`,
+    related: "e2e-test",
   }),
   concept({
     name: "sre-platform",
@@ -149,6 +156,7 @@ export const PEOPLE: readonly Concept[] = [
       open source contribution, first contribution, good first issue, contributors,
       contribution rules, before you open`,
     members: `contributing.md, code_of_conduct.md, cla, contributor license agreement, dco, good-first-issue`,
+    related: "pull-request",
   }),
   concept({
     name: "time-off",

@@ -15,6 +15,7 @@ export const PROCESS: readonly Concept[] = [
       who owns the, whose code, whose service, contact for, codeowners file, who is responsible, responsible team,
       team owns`,
     members: `codeowners, .github/codeowners, owners file, dri, ownership map, service owner, code owner`,
+    related: "code-review, service-catalog, tech-lead",
   }),
   concept({
     name: "code-review",
@@ -26,6 +27,7 @@ export const PROCESS: readonly Concept[] = [
       review policy, who should review, ask for review, request a review`,
     members: `lgtm, required reviewers, review requested, gerrit, graphite.dev, phabricator,
       approved by, coderabbit`,
+    related: "pull-request",
   }),
   concept({
     name: "pull-request",
@@ -35,6 +37,7 @@ export const PROCESS: readonly Concept[] = [
       open pr, raise a pr, submit a pr, send a pr, pr checklist, pr process, every pull request, each pull request,
       every pr, each pr, the pr, prs need, prs must, pr labels, link the ticket`,
     members: `pr, gh pr create, gh pr, pull_request_template.md, pr checks, github pr`,
+    related: "branching, merge-strategy, continuous-integration",
   }),
   concept({
     name: "merge-strategy",
@@ -46,6 +49,7 @@ export const PROCESS: readonly Concept[] = [
       no merge commits`,
     members: `squash, rebase, git rebase, git merge, --no-ff, bors, mergify, kodiak bot, trunk merge queue,
       github merge queue`,
+    related: "commit-messages",
   }),
   concept({
     name: "branching",
@@ -56,6 +60,7 @@ export const PROCESS: readonly Concept[] = [
       branch off, branched from, cut a branch, create a branch, name my branch, name the branch`,
     members: `gitflow, git flow, github flow, develop branch, hotfix branch, master branch,
       origin/main, rulesets, required checks, status checks`,
+    related: "issue-tracker, commit-messages, release-process",
   }),
   concept({
     name: "commit-messages",
@@ -65,6 +70,7 @@ export const PROCESS: readonly Concept[] = [
       commits follow, commit subject, message format`,
     members: `conventional commits, commitlint, commitizen, feat:, chore:, gitmoji, signed-off-by,
       co-authored-by, dco, .gitmessage`,
+    related: "issue-tracker, versioning-changelog, git-hooks",
   }),
   concept({
     name: "commit-signing",
@@ -72,6 +78,7 @@ export const PROCESS: readonly Concept[] = [
     asked: `signed commits, commit signing, gpg key, ssh signing, verified commits, unverified commit,
       signing key, gpg sign, signed off, dco`,
     members: `gpg, gpgsign, commit.gpgsign, gitsign, gpg-agent`,
+    related: "commit-messages",
   }),
   concept({
     name: "git-hooks",
@@ -96,6 +103,7 @@ export const PROCESS: readonly Concept[] = [
     members: `ci, jenkins, jenkinsfile, circleci, travis ci, buildkite, github actions, gitlab ci,
       .gitlab-ci.yml, teamcity, drone ci, azure pipelines, bitbucket pipelines, tekton, dagger.io, earthly ci,
       woodpecker ci, concourse ci, semaphore ci`,
+    related: "github-actions, unit-test, deploy-process",
   }),
   concept({
     name: "github-actions",
@@ -117,6 +125,7 @@ export const PROCESS: readonly Concept[] = [
       ship a version, release version, who releases, release owner`,
     members: `semantic-release, release-please, changesets, goreleaser, release-it, git tag, gh release, rc1,
       release.yml, np publish`,
+    related: "versioning-changelog, deploy-process, package-registry",
   }),
   concept({
     name: "versioning-changelog",
@@ -142,6 +151,7 @@ export const PROCESS: readonly Concept[] = [
       build live, new build, builds go live, push to live, put it live`,
     members: `argocd, argo cd, spinnaker, octopus deploy, capistrano, kamal, flux cd, fluxcd, gitops, shipit,
       codedeploy, aws codedeploy, helm upgrade, fly deploy, vercel deploy, heroku deploy`,
+    related: "rollout-strategy, rollback, deploy-freeze",
   }),
   concept({
     name: "rollout-strategy",
@@ -170,6 +180,7 @@ export const PROCESS: readonly Concept[] = [
       known good version, rollback procedure`,
     members: `git revert, helm rollback, rollout undo, kubectl rollout undo, heroku rollback, vercel rollback,
       argo rollback`,
+    related: "hotfix",
   }),
   concept({
     name: "hotfix",
@@ -179,6 +190,7 @@ export const PROCESS: readonly Concept[] = [
       urgent patch, emergency patch, ship a fix, fix in production, patch production, patch the bug, cherry pick,
       cherrypick`,
     members: `hotfix branch, cherry-pick, git cherry pick`,
+    related: "release-process",
   }),
   concept({
     name: "naming-conventions",
@@ -188,6 +200,7 @@ export const PROCESS: readonly Concept[] = [
       name files, name variables, name functions, folder names, naming style, naming scheme`,
     members: `camelcase, snake_case, pascalcase, kebab-case, screaming_snake_case, google style guide,
       airbnb style guide, pep 8, pep8, psr-12, effective go`,
+    related: "formatter, linter",
   }),
   concept({
     name: "tech-debt",

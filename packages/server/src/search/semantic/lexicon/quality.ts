@@ -18,6 +18,7 @@ export const QUALITY: readonly Concept[] = [
     members: `prettier, .prettierrc, prettier.config.js, biome, biome.json, black formatter, gofmt, goimports, rustfmt,
       clang-format, dprint, ruff format, yapf, autopep8, editorconfig, isort, stylua, ktfmt,
       prettier --write`,
+    related: "linter, git-hooks",
   }),
   concept({
     name: "linter",
@@ -32,6 +33,7 @@ export const QUALITY: readonly Concept[] = [
     members: `eslint, eslint.config.js, .eslintrc, biome lint, ruff, flake8, pylint, rubocop, golangci-lint, clippy,
       stylelint, tslint, shellcheck, hadolint, oxlint, standardrb, ktlint, detekt, swiftlint, npm run lint,
       markdownlint`,
+    related: "type-checker, git-hooks, code-scanning",
   }),
   concept({
     name: "type-checker",
@@ -59,6 +61,7 @@ export const QUALITY: readonly Concept[] = [
     members: `jest, vitest, mochajs, jasmine tests, chai assertions, pytest, unittest, rspec, minitest, junit, junit5, testng,
       node:test, go test, cargo test, phpunit, xunit, nunit, ava, kotest, exunit, catch2, googletest,
       gtest, .test.ts, .spec.ts, jest.config.js, vitest.config.ts, pytest.ini, conftest.py, npm test, pnpm test, yarn test`,
+    related: "integration-test, e2e-test, mocking, test-fixtures, code-coverage",
   }),
   concept({
     name: "integration-test",
@@ -67,6 +70,7 @@ export const QUALITY: readonly Concept[] = [
       test database,
       service tests, test against, test containers, http tests, route tests, endpoint tests`,
     members: `testcontainers, supertest, pact, pactflow, localstack, docker compose test, httptest, rest-assured`,
+    related: "docker-compose, test-fixtures",
   }),
   concept({
     name: "e2e-test",
@@ -77,6 +81,7 @@ export const QUALITY: readonly Concept[] = [
       user journey, critical paths`,
     members: `playwright, cypress, selenium, puppeteer, webdriver, webdriverio, testcafe, nightwatch, detox tests, appium,
       maestro mobile, capybara, playwright.config.ts, cypress.config.ts, chromedriver, headless chrome`,
+    related: "preview-environment",
   }),
   concept({
     name: "load-test",
@@ -85,6 +90,7 @@ export const QUALITY: readonly Concept[] = [
       requests per second, concurrent users, how much traffic, capacity test,
       perf test, rps, can it handle, traffic simulation, simulate traffic, virtual users`,
     members: `k6, locust load test, jmeter, gatling, artillery, vegeta, wrk, autocannon, siege benchmark`,
+    related: "latency, autoscaling",
   }),
   concept({
     name: "property-test",
@@ -94,6 +100,7 @@ export const QUALITY: readonly Concept[] = [
       shrinking, quickcheck style`,
     members: `fast-check, quickcheck, proptest, hypothesis library, jqwik, go-fuzz, libfuzzer, cargo fuzz,
       atheris, jazzer`,
+    related: "unit-test",
   }),
   concept({
     name: "code-coverage",
@@ -102,6 +109,7 @@ export const QUALITY: readonly Concept[] = [
       line coverage, coverage percentage, coverage drop,
       coverage gate, covered lines, untested code, minimum coverage`,
     members: `codecov, coveralls, istanbuljs, c8, lcov, lcov.info, coverage.py, jacoco, simplecov, pytest-cov, tarpaulin, go test -cover`,
+    related: "continuous-integration",
   }),
   concept({
     name: "mocking",
@@ -129,6 +137,7 @@ export const QUALITY: readonly Concept[] = [
       snapshot file, snapshot mismatch, golden output`,
     members: `tomatchsnapshot, tomatchinlinesnapshot, __snapshots__, chromatic.com, percy.io, backstopjs, insta snapshots, syrupy snapshots,
       approvaltests, jest -u`,
+    related: "unit-test",
   }),
   concept({
     name: "flaky-test",
@@ -139,6 +148,7 @@ export const QUALITY: readonly Concept[] = [
       flaky ci, intermittently fails, fails sometimes, retry flaky, quarantine, quarantined tests,
       nondeterministic test, race in tests`,
     members: `jest.retrytimes, --retries, pytest-rerunfailures, deflake, test quarantine, buildpulse, trunk flaky`,
+    related: "unit-test, continuous-integration",
   }),
   concept({
     name: "debugger",
@@ -149,6 +159,7 @@ export const QUALITY: readonly Concept[] = [
       print debugging`,
     members: `gdb, lldb, pdb, ipdb, debugpy, delve debugger, dlv, chrome devtools, devtools, node --inspect,
       launch.json, byebug, pry, xdebug, rr debugger, debugger statement`,
+    related: "editor-ide, logging-library",
   }),
   concept({
     name: "profiler",
@@ -158,6 +169,7 @@ export const QUALITY: readonly Concept[] = [
       profile it, heap profile, where time goes, what is slow, slow function, bottleneck, hotspots`,
     members: `pprof, py-spy, perf record, clinic.js, 0x, valgrind, async-profiler, scalene, memray, heaptrack,
       speedscope, --prof, --cpu-prof, jfr, java flight recorder, visualvm, instruments app, cprofile`,
+    related: "tracing, memory-management",
   }),
   concept({
     name: "benchmark",
@@ -168,5 +180,6 @@ export const QUALITY: readonly Concept[] = [
       regression in speed, speed regression, measure speed`,
     members: `tinybench, hyperfine, criterion.rs, benchmark.js, jmh, pytest-benchmark, vitest bench, go test -bench,
       mitata, codspeed, benchstat`,
+    related: "profiler",
   }),
 ];

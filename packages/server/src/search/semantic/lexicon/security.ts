@@ -15,6 +15,7 @@ export const SECURITY: readonly Concept[] = [
     members: `auth, jwt, auth0, cognito, firebase auth, clerk.com, clerk auth, supabase auth, next-auth,
       nextauth, auth.js, passport.js, passportjs, devise gem, lucia auth, better-auth, stytch, fusionauth,
       express-session, cookie session`,
+    related: "sso-oauth, multi-factor, passwords",
   }),
   concept({
     name: "sso-oauth",
@@ -51,6 +52,7 @@ export const SECURITY: readonly Concept[] = [
       admin only, access rules, policy checks`,
     members: `rbac, abac, access control list, casbin, opa policy, open policy agent, rego, permit.io, spicedb, openfga,
       zanzibar, cancancan, pundit gem, casl, row level security, iam, iam role, iam policy, 403`,
+    related: "authentication, audit-log",
   }),
   concept({
     name: "api-keys-tokens",
@@ -61,6 +63,7 @@ export const SECURITY: readonly Concept[] = [
       service token, issue a token, token scopes`,
     members: `authorization header, x-api-key, service account key, github token, gh_token, github_token,
       npm_token, jwks, jwks.json, jwt secret, pat token, fine grained token`,
+    related: "authentication",
   }),
   concept({
     name: "encryption",
@@ -71,6 +74,7 @@ export const SECURITY: readonly Concept[] = [
       data encryption`,
     members: `aes, aes-256, aes-gcm, rsa, ed25519, chacha20, libsodium, kms key, aws kms, cloud kms, hsm, openssl, gpg,
       pgp, sha256, hmac, node:crypto, webcrypto, age encryption, google tink`,
+    related: "secrets",
   }),
   concept({
     name: "dependency-vulnerabilities",
@@ -81,6 +85,7 @@ export const SECURITY: readonly Concept[] = [
       vulnerability scan, known vulnerabilities`,
     members: `snyk, trivy, grype, npm audit, pnpm audit, pip-audit, bundler-audit, cargo audit, osv-scanner,
       dependabot alerts, github advisory, socket.dev, ghsa, nvd, cvss`,
+    related: "dependency-updates, code-scanning, supply-chain",
   }),
   concept({
     name: "code-scanning",
@@ -145,6 +150,7 @@ export const SECURITY: readonly Concept[] = [
       data processing agreement, dpa, data residency, personal information, sensitive data, redact,
       user data`,
     members: `gdpr, ccpa, cpra, lgpd, pipeda, onetrust, cookiebot, osano, dsar, privacy shield, dpo, ropa`,
+    related: "compliance",
   }),
   concept({
     name: "compliance",
@@ -154,6 +160,7 @@ export const SECURITY: readonly Concept[] = [
       compliance requirements`,
     members: `soc 2, soc2, iso 27001, pci dss, pci, hipaa, fedramp, hitrust, vanta, drata,
       secureframe, nist, cis benchmark`,
+    related: "audit-log",
   }),
   concept({
     name: "audit-log",
