@@ -16,7 +16,8 @@ export const DATA_PIPELINES: readonly Concept[] = [
       deliver work, event driven, event-driven, async messaging, asynchronous messaging, fan out, fan-out,
       queue messages, topic name, producer and consumer, message consumer, message producer, at least once,
       exactly once, redelivery, acked, ack the message`,
-    members: `kafka, apache kafka, rabbitmq, amqp, sqs, aws sqs, sns, nats, nats jetstream, google pub/sub, kinesis,
+    members: `kafka, apache kafka, rabbitmq, amqp, sqs, aws sqs, sns, nats.io, nats server, nats jetstream,
+      google pub/sub, kinesis,
       azure service bus, event hubs, activemq, amazon mq, redpanda, apache pulsar, zeromq, mqtt, eventbridge`,
     related: "background-jobs",
   }),
@@ -103,7 +104,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       signed url, media storage, store the files, static files bucket,
       uploaded to, bucket name, which bucket, files are stored, files live, where files go, stored files, blob store,
       asset storage, store uploads, static assets bucket`,
-    members: `s3, gcs, google cloud storage, azure blob, azure blob storage, minio, r2,
+    members: `s3, gcs bucket, google cloud storage, azure blob, azure blob storage, minio, r2,
       backblaze, wasabi storage, supabase storage, boto3`,
   }),
   concept({

@@ -7,9 +7,10 @@ export const DEVENV: readonly Concept[] = [
   concept({
     name: "editor-ide",
     category: "editor code software programming",
-    asked: `code editor, text editor, ide, editor settings, editor extension, editor plugin, keybindings,
+    asked: `code editor, text editor, editor settings, editor extension, editor plugin, keybindings,
       keyboard shortcuts, my editor, which editor, vim mode, language server,
-      editor config, editor keeps, ide settings, which ide, vs code settings, workspace settings`,
+      editor config, editor keeps, ide settings, which ide, vs code settings, workspace settings,
+      ide plugin, ide extension, ide setup, ide config, in my ide, preferred ide`,
     members: `vscode, vs code, visual studio code, visual studio, vim, neovim, nvim, emacs, intellij, intellij idea,
       pycharm, webstorm, goland, jetbrains rider, clion, android studio, xcode, cursor editor, zed editor, sublime text,
       jetbrains, helix editor, nano editor, vimrc, init.lua, lsp`,

@@ -94,7 +94,7 @@ export const FEATURES: readonly Concept[] = [
   concept({
     name: "localization",
     category: "language translation locale international",
-    asked: `internationalization, app localization, localisation, translation, translate the ui,
+    asked: `internationalization, localisation, translation, translate the ui,
       translated strings, multiple languages, language switcher, right-to-left, rtl,
       pluralization, plural forms, translation keys, translation files, supported languages, language support`,
     members: `i18n, l10n, i18next, react-intl, react-i18next, formatjs, vue-i18n, gettext, .po files, crowdin,

@@ -148,7 +148,7 @@ export const LANGUAGES: readonly Concept[] = [
     category: "concurrent parallel threads simultaneous",
     asked: `concurrency, parallelism, in parallel, async code, async await, asynchronous,
       race condition, deadlock, thread safety, thread-safe, thread pool,
-      locking, background thread, event loop blocked,
+      lock contention, background thread, event loop blocked,
       async, threading, concurrent requests`,
     members: `goroutine, asyncio, tokio, worker threads, web workers, mutex, semaphore, rwlock,
       promise.all, completablefuture, coroutines, kotlin coroutines, actor model`,

@@ -142,7 +142,7 @@ export const QUALITY: readonly Concept[] = [
   concept({
     name: "flaky-test",
     category: "random failure intermittent unreliable",
-    asked: `flaky test, flaky, flakes, intermittent failure,
+    asked: `flaky test, flaky, test flakes, intermittent failure,
       fails randomly, randomly fails, sometimes fails, passes locally, works locally, passes on retry,
       quarantine the test, timing issue,
       flaky ci, intermittently fails, fails sometimes, retry flaky, quarantine, quarantined tests,
