@@ -156,6 +156,15 @@ test("a question and the memory that answers it name a shared concept without sh
     ["Fix the warnings CI reports.", "Linting is Stylelint."],
     ["Add a regression test for the parser.", "Tests use Vitest."],
     ["Write the Terraform for the queue.", "We are hosted in GCP europe-west4 on plain VMs."],
+    // Everyday asks that name no tool.
+    ["Which key ties the log lines of one request together?", "Every request carries a trace id."],
+    ["How slim is the image?", "We ship on Alpine."],
+    ["What do I call my branch?", "Branches are named after the Linear ticket."],
+    ["Which person approves my diff?", "Every PR needs approval from a senior engineer."],
+    ["How do I verify my change before pushing?", "Run npm test; it must pass."],
+    ["Where does it persist its data?", "Orders are stored in DynamoDB."],
+    ["Who should I page?", "Priya is on call this week."],
+    ["Can I rename a field without breaking clients?", "Old API versions stay for twelve months."],
   ];
   for (const [question, memory] of pairs) {
     const asked = conceptNamesOf(question);
@@ -186,6 +195,8 @@ test("a memory that names only a concept related to the asked one earns part of 
     ["Where can I find the logs for a request?", "Every request carries a trace id."],
     ["How do I run the tests?", "CircleCI runs on every push."],
     ["Who approves my pull request?", "The billing service is owned by Dana."],
+    ["Who should I page when the importer breaks?", "Ana's team owns the importer."],
+    ["What URL do I open on my laptop?", "The web app runs on port 5173."],
   ];
   for (const [question, memory] of pairs) {
     const asked = conceptsOf(question);
