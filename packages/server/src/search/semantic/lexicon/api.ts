@@ -14,6 +14,7 @@ export const API: readonly Concept[] = [
       api layer, resource naming`,
     members: `get request, post request, put request, patch request, delete request, http verbs, api/v1,
       application/json, content-type`,
+    related: "openapi, api-versioning",
   }),
   concept({
     name: "graphql",
@@ -41,6 +42,7 @@ export const API: readonly Concept[] = [
       openapi spec, contract first, spec first, generate from spec`,
     members: `openapi, swagger, openapi.yaml, openapi.json, swagger.json, swagger ui, redoc, redocly, stoplight.io,
       asyncapi, @fastify/swagger, springdoc, fastapi docs, scalar api`,
+    related: "api-explorer",
   }),
   concept({
     name: "api-explorer",
@@ -56,8 +58,13 @@ export const API: readonly Concept[] = [
       deprecation,
       deprecated endpoint, sunset date, migration guide, old clients,
       versioned api, version the api, older clients, previous contracts, support old versions, how long supported,
-      deprecate an endpoint, breaking api change, contract changes`,
+      deprecate an endpoint, breaking api change, contract changes,
+      without breaking clients, breaking clients, break the clients, rename a field, remove a field,
+      remove the field, change the response, response shape, clients depend, existing clients, mobile clients,
+      old app versions,
+      compatibility policy, api compatibility, compatibility guarantees`,
     members: `api/v1, api/v2, /v1, /v2, accept-version, sunset header, deprecation header, api-version, stripe-version`,
+    related: "versioning-changelog",
   }),
   concept({
     name: "pagination",
@@ -93,6 +100,7 @@ export const API: readonly Concept[] = [
       webhook url`,
     members: `webhook secret, svix, hookdeck, stripe webhooks, github webhooks, x-hub-signature, smee.io,
       webhook.site, stripe listen`,
+    related: "dev-tunnel, idempotency",
   }),
   concept({
     name: "realtime",
@@ -109,6 +117,7 @@ export const API: readonly Concept[] = [
       backend for frontend`,
     members: `kong gateway, apigee, aws api gateway, tyk, krakend, zuul, envoy gateway, azure api management,
       apisix, gloo`,
+    related: "reverse-proxy, rate-limiting",
   }),
   concept({
     name: "idempotency",
@@ -117,6 +126,7 @@ export const API: readonly Concept[] = [
       exactly once, exactly-once, at least once, at-least-once, deduplication, dedupe, double charge,
       deduplicate requests, retry safe, safe to retry`,
     members: `idempotency-key, x-idempotency-key, request id dedupe, upsert`,
+    related: "retries-timeouts",
   }),
   concept({
     name: "cors",
@@ -136,5 +146,6 @@ export const API: readonly Concept[] = [
       status code, error codes, error format, error body, 404, problem details, error payload`,
     members: `http 500, status 500, 502, 503, 504, 5xx, 4xx, 422, unprocessable entity, problem+json, rfc 7807,
       err_bad_response`,
+    related: "error-tracking",
   }),
 ];

@@ -15,6 +15,7 @@ export const COMMERCE: readonly Concept[] = [
     members: `stripe, braintree, paypal, adyen, square payments, mollie payments, razorpay, paddle.com, lemon squeezy,
       checkout.com, klarna, afterpay, apple pay, google pay, stripe checkout, payment intent, paymentintent,
       stripe connect, worldpay, authorize.net, stripe elements, plaid api`,
+    related: "billing-subscriptions",
   }),
   concept({
     name: "billing-subscriptions",
@@ -32,6 +33,7 @@ export const COMMERCE: readonly Concept[] = [
     asked: `invoice, receipt, billing address, purchase order, net 30, pdf invoice,
       credit note, invoice number, send the invoice, unpaid invoice, overdue invoice, accounts receivable`,
     members: `stripe invoices, quickbooks, xero, freshbooks, invoice ninja, zoho invoice, bill.com, netsuite`,
+    related: "billing-subscriptions, sales-tax",
   }),
   concept({
     name: "sales-tax",

@@ -15,9 +15,16 @@ export const DATA_PIPELINES: readonly Concept[] = [
       event goes, send an event, consume events, subscribes to, which broker, broker delivers, delivers messages,
       deliver work, event driven, event-driven, async messaging, asynchronous messaging, fan out, fan-out,
       queue messages, topic name, producer and consumer, message consumer, message producer, at least once,
-      exactly once, redelivery, acked, ack the message`,
-    members: `kafka, apache kafka, rabbitmq, amqp, sqs, aws sqs, sns, nats, nats jetstream, google pub/sub, kinesis,
+      exactly once, redelivery, acked, ack the message,
+      services talk, services communicate, talk asynchronously, communicate asynchronously, between services,
+      carries events, events published, events get published, events are published, which queue, queue do we,
+      queue we use, queue is, queues are, events flow,
+      publish a message, publish messages, consume from, consume messages, workers consume, events get to,
+      on a queue, onto a queue, onto the queue, on the queue`,
+    members: `kafka, apache kafka, rabbitmq, amqp, sqs, aws sqs, sns, nats.io, nats server, nats jetstream,
+      google pub/sub, kinesis,
       azure service bus, event hubs, activemq, amazon mq, redpanda, apache pulsar, zeromq, mqtt, eventbridge`,
+    related: "background-jobs",
   }),
   concept({
     name: "background-jobs",
@@ -27,9 +34,12 @@ export const DATA_PIPELINES: readonly Concept[] = [
       async tasks, asynchronous tasks, async work, deferred work, offload work, jobs go through, jobs run on,
       jobs are processed, job processing, work queue, workers pick up, picks it up, queued work, queued jobs,
       enqueue work, long running task, slow tasks, send emails async, job runner, job system, job framework,
-      worker pool, worker service, retry failed jobs, job retries, background worker, background processing`,
+      worker pool, worker service, retry failed jobs, job retries, background worker, background processing,
+      job queue is, jobs go, offloaded to, runs async, async processing,
+      run asynchronously, something asynchronously, do it async, in a worker`,
     members: `sidekiq, celery worker, bullmq, bull queue, resque, delayed_job, python rq, faktory, good_job, solid queue,
       oban, hangfire, graphile worker, pg-boss, river queue, asynq, dramatiq, celery task`,
+    related: "scheduled-jobs, workflow-engine",
   }),
   concept({
     name: "workflow-engine",
@@ -62,6 +72,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       star schema`,
     members: `snowflake warehouse, bigquery, redshift, clickhouse, duckdb, databricks, apache druid, apache pinot, aws athena,
       presto sql, trino, azure synapse, motherduck, starrocks, firebolt`,
+    related: "business-intelligence",
   }),
   concept({
     name: "data-lake",
@@ -70,6 +81,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       raw data, landing zone, lake storage`,
     members: `parquet, delta lake, apache iceberg, iceberg tables, hudi, apache avro, orc files, hive metastore,
       unity catalog, aws lake formation`,
+    related: "object-storage",
   }),
   concept({
     name: "etl-pipeline",
@@ -81,6 +93,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
     members: `airflow, apache airflow, dagster, prefect flow, dbt, dbt models, fivetran, airbyte, apache spark, pyspark,
       apache beam, flink, apache flink, aws glue, meltano, stitch data, debezium, kafka connect, luigi pipeline,
       dataflow`,
+    related: "data-warehouse, scheduled-jobs",
   }),
   concept({
     name: "business-intelligence",
@@ -98,7 +111,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       signed url, media storage, store the files, static files bucket,
       uploaded to, bucket name, which bucket, files are stored, files live, where files go, stored files, blob store,
       asset storage, store uploads, static assets bucket`,
-    members: `s3, gcs, google cloud storage, azure blob, azure blob storage, minio, r2,
+    members: `s3, gcs bucket, google cloud storage, azure blob, azure blob storage, minio, r2,
       backblaze, wasabi storage, supabase storage, boto3`,
   }),
   concept({
@@ -109,6 +122,7 @@ export const DATA_PIPELINES: readonly Concept[] = [
       resumable upload,
       uploads go, user uploads, upload endpoint, upload handler, file size limit, accepted file types`,
     members: `multer, multipart/form-data, tus protocol, uppy, filepond, presigned url, uploadthing, dropzone, react-dropzone, @fastify/multipart, active storage, carrierwave`,
+    related: "object-storage, image-processing",
   }),
   concept({
     name: "backup-restore",
@@ -117,9 +131,11 @@ export const DATA_PIPELINES: readonly Concept[] = [
       pitr, snapshot, nightly backup, backup retention,
       offsite backup,
       backups run, backups are, backup job, backup schedule, how often backups, restore a backup, restore procedure,
-      point in time, snapshots taken, take a snapshot, dump the database, database dump, retention of backups`,
+      point in time, snapshots taken, take a snapshot, dump the database, database dump, retention of backups,
+      data back, yesterday's data, recover data, recover deleted, lost data`,
     members: `pg_dump, pg_restore, pg_basebackup, mysqldump, restic, velero, borgbackup, aws backup, rds snapshot,
       ebs snapshot, wal-g, pgbackrest, barman backup, litestream, rclone, time machine, duplicati`,
+    related: "disaster-recovery",
   }),
   concept({
     name: "disaster-recovery",
@@ -130,5 +146,6 @@ export const DATA_PIPELINES: readonly Concept[] = [
       dr region, rebuild from scratch`,
     members: `multi-region, active-active, active-passive, pilot light, warm standby, cross region replication,
       chaos engineering, chaos monkey, gremlin chaos, litmus chaos`,
+    related: "cloud-region",
   }),
 ];

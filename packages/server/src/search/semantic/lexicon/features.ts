@@ -13,6 +13,7 @@ export const FEATURES: readonly Concept[] = [
       smtp server, email service, emails not arriving, email sending, outgoing email`,
     members: `sendgrid, mailgun, postmark, ses, amazon ses, smtp, resend.com, sparkpost, mailjet, brevo,
       sendinblue, nodemailer, react email, mjml, mailhog, mailpit, letter_opener, actionmailer, loops.so`,
+    related: "email-deliverability, notifications",
   }),
   concept({
     name: "email-deliverability",
@@ -52,6 +53,7 @@ export const FEATURES: readonly Concept[] = [
       notification settings, in app notification, notification center, notification bell,
       digest email, unread count`,
     members: `novu, knock.app, courier.com, magicbell, onesignal, suprsend, engagespot`,
+    related: "push-notifications",
   }),
   concept({
     name: "product-analytics",
@@ -62,6 +64,7 @@ export const FEATURES: readonly Concept[] = [
     members: `segment.io, segment.com, twilio segment, mixpanel, amplitude analytics, posthog, google analytics, ga4,
       heap analytics, plausible.io, plausible analytics, fathom analytics, matomo, rudderstack, snowplow, pendo,
       umami analytics, gtag, google tag manager, gtm`,
+    related: "session-replay",
   }),
   concept({
     name: "session-replay",
@@ -78,6 +81,7 @@ export const FEATURES: readonly Concept[] = [
       link preview, sitemap, canonical url, structured data, indexed by google, search console, backlinks`,
     members: `sitemap.xml, robots.txt, schema.org, json-ld, ahrefs, semrush, google search console,
       next-seo, twitter card`,
+    related: "server-rendering",
   }),
   concept({
     name: "site-search",
@@ -90,7 +94,7 @@ export const FEATURES: readonly Concept[] = [
   concept({
     name: "localization",
     category: "language translation locale international",
-    asked: `internationalization, app localization, localisation, translation, translate the ui,
+    asked: `internationalization, localisation, translation, translate the ui,
       translated strings, multiple languages, language switcher, right-to-left, rtl,
       pluralization, plural forms, translation keys, translation files, supported languages, language support`,
     members: `i18n, l10n, i18next, react-intl, react-i18next, formatjs, vue-i18n, gettext, .po files, crowdin,
@@ -148,6 +152,7 @@ export const FEATURES: readonly Concept[] = [
       support request, escalate to support, customer complaint`,
     members: `zendesk, intercom, freshdesk, help scout, helpscout, front app, crisp chat, drift chat, gorgias,
       tawk.to, olark, livechat, plain.com, freshchat, hubspot service, kustomer, pylon`,
+    related: "in-app-chat",
   }),
   concept({
     name: "in-app-chat",

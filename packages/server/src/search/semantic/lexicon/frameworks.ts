@@ -12,7 +12,10 @@ export const FRAMEWORKS: readonly Concept[] = [
       add an endpoint, write an endpoint, new api endpoint, backend stack, server stack, api framework, backend is,
       backend is written, server side framework, server framework, which framework, what framework, framework we use,
       backend built, service is written, services are written, add middleware, what stack, is written in,
-      service is built`,
+      service is built,
+      backend built on, api built, api is built, server is written, backend uses, serves the api,
+      server written, server is built, server built with, http routing, handles http, handles routing,
+      routing library`,
     members: `express.js, expressjs, fastify, hapi, nestjs, hono, spring boot, django, flask, fastapi, ruby on rails,
       laravel, phoenix liveview, gin-gonic, actix-web, axum`,
   }),
@@ -22,6 +25,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `node backend, node api, node server, express app, express server, express middleware`,
     members: `express.js, expressjs, fastify, koa.js, hapi, nestjs, nest.js, hono, adonisjs, elysia, feathersjs,
       sails.js, trpc, app.get, app.listen`,
+    related: "backend-framework",
   }),
   concept({
     name: "python-web",
@@ -29,6 +33,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `python backend, python api, python web, django app, flask app, django project`,
     members: `django, flask, fastapi, starlette, uvicorn, gunicorn, wsgi, asgi, django rest framework, drf,
       manage.py, settings.py, litestar, tornado web, aiohttp, pyramid framework`,
+    related: "backend-framework",
   }),
   concept({
     name: "rails",
@@ -36,6 +41,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `rails app, ruby on rails, rails console, rails server, rails generator, rails engine, rails api, rails version, rails upgrade, in rails`,
     members: `rails project, actionpack, activerecord, actioncable, sinatra app, hanami framework, routes.rb, puma server,
       unicorn server, turbo rails, hotwire, stimulus.js, rails db:migrate`,
+    related: "backend-framework",
   }),
   concept({
     name: "jvm-web",
@@ -43,6 +49,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `spring app, spring service, spring framework, java backend, kotlin backend, java web`,
     members: `spring boot, springboot, spring mvc, spring webflux, micronaut, quarkus, ktor, dropwizard, vert.x,
       jakarta ee, apache tomcat, jetty server, application.yml, application.properties`,
+    related: "backend-framework",
   }),
   concept({
     name: "go-rust-web",
@@ -50,6 +57,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `go backend, go api, golang api, rust backend, rust api, http router`,
     members: `gin-gonic, gin framework, echo framework, chi router, gorilla mux, fiber framework, net/http, axum,
       actix-web, rocket.rs, warp framework, hyper`,
+    related: "backend-framework",
   }),
   concept({
     name: "php-web",
@@ -57,6 +65,7 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `laravel app, php backend, php framework, symfony app`,
     members: `laravel, symfony, artisan, php artisan, eloquent orm, blade templates, livewire, codeigniter, cakephp,
       slim framework, wordpress plugin`,
+    related: "backend-framework",
   }),
   concept({
     name: "frontend-framework",
@@ -64,9 +73,13 @@ export const FRAMEWORKS: readonly Concept[] = [
     asked: `frontend framework, ui framework, frontend, front end, front-end, client side, client-side,
       single page app, web ui, the ui,
       frontend is, frontend stack, frontend built, ui is built, client app, web app frontend, component framework,
-      components are written, add a page, add a component, new component, ui components`,
+      components are written, add a page, add a component, new component, ui components,
+      renders the pages, render the ui, ui built with, ui is written,
+      frontend is written, web client, the web app,
+      build components, js framework, javascript framework`,
     members: `react, vue, vue.js, angular, svelte, sveltekit, solidjs, preact, ember.js, alpine.js, htmx, lit element,
       qwik, jquery, backbone.js`,
+    related: "server-rendering, state-management, design-system",
   }),
   concept({
     name: "react",
@@ -111,6 +124,7 @@ export const FRAMEWORKS: readonly Concept[] = [
       shared components, icon set, icons`,
     members: `material ui, mui, shadcn, shadcn/ui, radix ui, chakra ui, ant design, antd, storybook,
       headless ui, mantine, heroicons, lucide, font awesome, react aria, daisyui`,
+    related: "css-styling, design-tools",
   }),
   concept({
     name: "design-tools",
@@ -136,6 +150,7 @@ export const FRAMEWORKS: readonly Concept[] = [
       http calls, fetch calls, make requests, http library`,
     members: `axios, fetch request, node-fetch, undici, got library, python requests, httpx, aiohttp, urllib, okhttp,
       retrofit android, alamofire, superagent, curl, reqwest, faraday gem, httparty, net/http`,
+    related: "retries-timeouts",
   }),
   concept({
     name: "cli-framework",
@@ -150,9 +165,10 @@ export const FRAMEWORKS: readonly Concept[] = [
     name: "mobile-framework",
     category: "mobile phone app native",
     asked: `mobile app, ios app, android app, native app, cross platform app, mobile client,
-      phone app, app screens`,
-    members: `ios, swiftui, uikit, jetpack compose, react native, flutter, expo go, ionic framework, capacitor js, xamarin,
+      phone app, app screens, on ios, for ios, ios client, ios build`,
+    members: `swiftui, uikit, jetpack compose, react native, flutter, expo go, ionic framework, capacitor js, xamarin,
       .net maui, kotlin multiplatform, android sdk, android studio, cocoapods, podfile, gradle android`,
+    related: "app-store-release, push-notifications",
   }),
   concept({
     name: "app-store-release",
@@ -185,11 +201,13 @@ export const FRAMEWORKS: readonly Concept[] = [
       ml model, train the model, inference, model serving, ml pipeline, fine-tune, fine-tuning`,
     members: `pandas, numpy, scipy, scikit-learn, sklearn, pytorch, tensorflow, keras, jupyter, jupyter notebook,
       ipynb, polars dataframe, matplotlib, xgboost, mlflow, weights & biases, wandb, colab, onnx`,
+    related: "llm-api",
   }),
   concept({
     name: "cms",
     category: "content website publishing pages",
-    asked: `content management, cms, headless cms, blog posts, edit content, content editors, marketing site,
+    asked: `content management, the cms, our cms, headless cms, blog posts, edit content, content editors,
+      marketing site,
       landing page, website content,
       cms content, marketing pages`,
     members: `wordpress, contentful cms, sanity.io, strapi, ghost cms, drupal, payload cms, prismic, storyblok, webflow,

@@ -13,6 +13,7 @@ export const LANGUAGES: readonly Concept[] = [
       are written in`,
     members: `python, typescript, javascript, golang, rust, java, kotlin, ruby, php, csharp, c sharp, cpp, elixir,
       scala, swift language, haskell, clojure, dart language, zig, lua`,
+    related: "backend-framework",
   }),
   concept({
     name: "javascript",
@@ -50,6 +51,7 @@ export const LANGUAGES: readonly Concept[] = [
     asked: `ruby code, ruby script, ruby project, ruby version,
       in ruby, ruby service, ruby app, ruby upgrade`,
     members: `ruby, .rb, irb, jruby, truffleruby, yjit, rubyist`,
+    related: "rails",
   }),
   concept({
     name: "jvm-languages",
@@ -65,6 +67,7 @@ export const LANGUAGES: readonly Concept[] = [
       go routines,
       in go, golang service`,
     members: `golang, goroutine, go.mod, go run, go build, gofmt, .go file, go vet, channels in go`,
+    related: "runtime-version",
   }),
   concept({
     name: "rust",
@@ -73,6 +76,7 @@ export const LANGUAGES: readonly Concept[] = [
       unsafe rust,
       in rust, rust service`,
     members: `rust, rustc, rustup, .rs, tokio, serde, clippy, rustfmt, crates.io, rust-analyzer`,
+    related: "runtime-version",
   }),
   concept({
     name: "c-cpp",
@@ -88,12 +92,14 @@ export const LANGUAGES: readonly Concept[] = [
     asked: `c sharp, dotnet code, .net core, .net framework, .net app, dotnet project`,
     members: `csharp, dotnet, dotnet cli, asp.net, .csproj, .sln, f sharp, fsharp, visual basic, vb.net, mono,
       blazor, roslyn, linq`,
+    related: "runtime-version",
   }),
   concept({
     name: "php",
     category: "php programming web scripting",
     asked: `php code, php script, php version, php project`,
     members: `php, php-fpm, laravel, symfony, wordpress, php.ini, xdebug, hhvm`,
+    related: "runtime-version",
   }),
   concept({
     name: "apple-languages",
@@ -135,13 +141,14 @@ export const LANGUAGES: readonly Concept[] = [
     asked: `sql query, write sql, raw sql, sql statement, sql syntax, select statement,
       inner join, left join, group by, subquery, window function, stored procedure`,
     members: `sql, plpgsql, t-sql, tsql, pl/sql, cte, sqlfluff`,
+    related: "orm",
   }),
   concept({
     name: "concurrency",
     category: "concurrent parallel threads simultaneous",
     asked: `concurrency, parallelism, in parallel, async code, async await, asynchronous,
       race condition, deadlock, thread safety, thread-safe, thread pool,
-      locking, background thread, event loop blocked,
+      lock contention, background thread, event loop blocked,
       async, threading, concurrent requests`,
     members: `goroutine, asyncio, tokio, worker threads, web workers, mutex, semaphore, rwlock,
       promise.all, completablefuture, coroutines, kotlin coroutines, actor model`,
@@ -153,6 +160,7 @@ export const LANGUAGES: readonly Concept[] = [
       memory allocation, memory footprint, allocations, memory limit, reference counting`,
     members: `gc, oom, --max-old-space-size, heap snapshot, jemalloc, tcmalloc, malloc, g1gc, zgc,
       memory leak`,
+    related: "resource-usage",
   }),
   concept({
     name: "regex",
@@ -188,5 +196,6 @@ export const LANGUAGES: readonly Concept[] = [
       throw errors, error wrapping`,
     members: `try/except, rust panic, result<t, either type, anyhow crate, thiserror,
       errors.is, neverthrow, raise exception`,
+    related: "error-tracking, http-errors",
   }),
 ];

@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test } from "node:test";
 import { analyze } from "../../analyze.ts";
-import { triggerKeys } from "../concepts.ts";
+import { conceptOverlap, conceptsOf, RELATED_SHARE, triggerKeys } from "../concepts.ts";
 import type { Concept } from "./concept.ts";
 import { CONCEPTS } from "./index.ts";
 
@@ -156,6 +156,15 @@ test("a question and the memory that answers it name a shared concept without sh
     ["Fix the warnings CI reports.", "Linting is Stylelint."],
     ["Add a regression test for the parser.", "Tests use Vitest."],
     ["Write the Terraform for the queue.", "We are hosted in GCP europe-west4 on plain VMs."],
+    // Everyday asks that name no tool.
+    ["Which key ties the log lines of one request together?", "Every request carries a trace id."],
+    ["How slim is the image?", "We ship on Alpine."],
+    ["What do I call my branch?", "Branches are named after the Linear ticket."],
+    ["Which person approves my diff?", "Every PR needs approval from a senior engineer."],
+    ["How do I verify my change before pushing?", "Run npm test; it must pass."],
+    ["Where does it persist its data?", "Orders are stored in DynamoDB."],
+    ["Who should I page?", "Priya is on call this week."],
+    ["Can I rename a field without breaking clients?", "Old API versions stay for twelve months."],
   ];
   for (const [question, memory] of pairs) {
     const asked = conceptNamesOf(question);
@@ -174,6 +183,31 @@ test("a question and the memory that answers it name a shared concept without sh
     "I format my essays in double spacing before I print them.",
   ])
     assert.deepEqual([...conceptNamesOf(talk)], [], talk);
+});
+
+test("a memory that names only a concept related to the asked one earns part of its credit", () => {
+  // Each memory answers its question through a related concept: no concept is named by both sides.
+  const pairs: Array<[string, string]> = [
+    ["Where should I put the API token for the payments provider?", "Secrets live in 1Password."],
+    ["Which region do we deploy to?", "We're on AWS."],
+    ["How do I name my branch?", "Every change starts with a Linear ticket."],
+    ["Which ORM do we use?", "The database is Postgres 16."],
+    ["Where can I find the logs for a request?", "Every request carries a trace id."],
+    ["How do I run the tests?", "CircleCI runs on every push."],
+    ["Who approves my pull request?", "The billing service is owned by Dana."],
+    ["Who should I page when the importer breaks?", "Ana's team owns the importer."],
+    ["What URL do I open on my laptop?", "The web app runs on port 5173."],
+  ];
+  for (const [question, memory] of pairs) {
+    const asked = conceptsOf(question);
+    const held = conceptsOf(memory);
+    const direct = asked.filter((id) => held.includes(id));
+    assert.deepEqual(direct, [], `${question} / ${memory}: named by both`);
+    const overlap = conceptOverlap(asked, held);
+    assert.ok(overlap > 0 && overlap <= RELATED_SHARE, `${question} / ${memory}: overlap ${overlap}`);
+  }
+  // Concepts people talk about in unrelated contexts are not related.
+  assert.equal(conceptOverlap(conceptsOf("Which region do we deploy to?"), conceptsOf("We format with Prettier.")), 0);
 });
 
 test("related concepts are other concepts of the lexicon, each listed once", () => {

@@ -95,6 +95,7 @@ export const LIFE_ADMIN: readonly Concept[] = [
       thank you card, gift wrap, stocking stuffers, gift exchange, white elephant, get her something,
       get him something`,
     members: `amazon wishlist, etsy gifts, uncommon goods, gift basket, flowers delivery, 1-800-flowers`,
+    related: "birthday, wedding-anniversary",
   }),
   concept({
     name: "workplace",
@@ -111,6 +112,7 @@ export const LIFE_ADMIN: readonly Concept[] = [
       laid off, layoffs, got fired, career change, job title, my resume, update my resume, cover letter,
       linkedin profile, job application, notice period, two weeks notice, first day at`,
     members: `linkedin, glassdoor, levels.fyi, wellfound, angellist, hired.com, indeed.com, otta, cv`,
+    related: "compensation",
   }),
   concept({
     name: "compensation",

@@ -44,6 +44,7 @@ export const LIFE_HEALTH: readonly Concept[] = [
     members: `ibuprofen, advil, tylenol, acetaminophen, paracetamol, aspirin, zyrtec, claritin, benadryl, vitamin d,
       melatonin, fish oil, magnesium, adderall, zoloft, lexapro, prozac, metformin, insulin, inhaler, birth control,
       antidepressants, statins`,
+    related: "chronic-condition",
   }),
   concept({
     name: "illness",
@@ -52,6 +53,7 @@ export const LIFE_HEALTH: readonly Concept[] = [
       headache, migraine, tested positive, stomach bug, food poisoning, back pain,
       sprained, sprained ankle, under the weather, runny nose, sinus infection, feeling ill, sick kid`,
     members: `covid, covid-19, flu season, strep throat, hay fever, norovirus, rsv, bronchitis, pneumonia, ear infection`,
+    related: "doctor, medication",
   }),
   concept({
     name: "chronic-condition",

@@ -32,6 +32,7 @@ export const LIFE_PEOPLE: readonly Concept[] = [
     members: `hamster, guinea pig, my rabbit, bunny, parrot, budgie, parakeet, cockatiel, canary bird, goldfish,
       betta fish, turtle, tortoise, gecko, bearded dragon, ferret, chinchilla, pet snake, hedgehog, my horse,
       pony, chewy.com, rover.com, petco, petsmart`,
+    related: "dog, cat",
   }),
   concept({
     name: "partner",
@@ -93,6 +94,7 @@ export const LIFE_PEOPLE: readonly Concept[] = [
       rent, the rent, landlord, lease, lease renewal, mortgage, homeowner, condo, studio apartment, hoa,
       property manager, security deposit, buying a house, house hunting`,
     members: `townhouse, duplex, zillow, redfin, rightmove, realtor, apartments.com`,
+    related: "moving-house, home-repairs",
   }),
   concept({
     name: "moving-house",
@@ -142,6 +144,7 @@ export const LIFE_PEOPLE: readonly Concept[] = [
       jump start, parking ticket, speeding ticket, parking spot, gas station, ev charging,
       charging station, car registration`,
     members: `jiffy lube, aaa, roadside assistance, dmv, chargepoint, supercharger`,
+    related: "car",
   }),
   concept({
     name: "commute",

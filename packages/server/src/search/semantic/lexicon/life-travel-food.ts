@@ -11,6 +11,7 @@ export const LIFE_TRAVEL_FOOD: readonly Concept[] = [
       getaway, traveling to, travel plans, itinerary, sightseeing, backpacking, going abroad, packing list,
       jet lag, jetlag, passport, visa application, travel insurance`,
     members: `airbnb, booking.com, expedia, tripadvisor, kayak.com, lonely planet, tripit, google trips, wanderlog`,
+    related: "flight, lodging, destinations",
   }),
   concept({
     name: "flight",
@@ -50,6 +51,7 @@ export const LIFE_TRAVEL_FOOD: readonly Concept[] = [
       cook for, kitchen, cookbook, cooking class`,
     members: `instant pot, air fryer, dutch oven, cast iron, crock pot, sous vide, kitchenaid, hellofresh,
       blue apron, allrecipes, nyt cooking, serious eats, wok, thermomix`,
+    related: "groceries",
   }),
   concept({
     name: "baking",
@@ -90,6 +92,7 @@ export const LIFE_TRAVEL_FOOD: readonly Concept[] = [
       plant-based, intermittent fasting, calorie counting, counting calories, count macros, eat healthy,
       weight loss, lose weight, protein intake, halal, kosher, sugar free`,
     members: `whole30, myfitnesspal, noom, weight watchers, ww, ozempic, wegovy, atkins, mediterranean diet`,
+    related: "food-allergy",
   }),
   concept({
     name: "food-allergy",

@@ -11,7 +11,8 @@ export const PEOPLE: readonly Concept[] = [
     asked: `issue tracker, bug tracker, ticket tracker, file a ticket, open a ticket, create a ticket, the ticket,
       jira ticket, open an issue, file an issue, github issue, the backlog, backlog, user story,
       acceptance criteria, task board, kanban board, ticket number, assign the ticket, triage,
-      tracked in, tracked on, issues live, where issues, where tickets, link the issue`,
+      tracked in, tracked on, issues live, where issues, where tickets, link the issue,
+      track work, track the work, track tasks, work is tracked`,
     members: `jira, linear app, linear issue, linear ticket, asana, trello, clickup, youtrack, shortcut.com,
       gitlab issues, monday.com, pivotal tracker, azure boards, basecamp app, jira board, height app`,
   }),
@@ -23,6 +24,7 @@ export const PEOPLE: readonly Concept[] = [
       next sprint, this sprint, agile process,
       planning meeting`,
     members: `jira sprint, linear cycle, t shirt sizing, sprint board`,
+    related: "issue-tracker, retrospective",
   }),
   concept({
     name: "roadmap",
@@ -38,6 +40,7 @@ export const PEOPLE: readonly Concept[] = [
     asked: `standup, stand-up, daily standup, daily sync, scrum meeting, status update, async standup, morning sync,
       daily check in, standup notes`,
     members: `geekbot, standuply, daily scrum, standup bot`,
+    related: "meetings",
   }),
   concept({
     name: "retrospective",
@@ -53,6 +56,7 @@ export const PEOPLE: readonly Concept[] = [
       one on one, all-hands, all hands, calendar invite, meeting agenda, recurring meeting, team meeting,
       kickoff meeting, kickoff, town hall, office hours, skip the meeting, reschedule the meeting`,
     members: `google calendar, outlook calendar, calendly, cal.com, meeting minutes, gcal, fellow.app`,
+    related: "video-call",
   }),
   concept({
     name: "video-call",
@@ -67,9 +71,11 @@ export const PEOPLE: readonly Concept[] = [
     category: "documentation docs wiki guide written",
     asked: `the documentation, our documentation, is documented, docs, wiki, internal docs, knowledge base, readme,
       write it down, handbook, team wiki, engineering wiki, docs page, how to guide, write-up,
-      docs live, docs are, where docs, the docs, documented in, documented on, the wiki, design doc, doc site`,
+      docs live, docs are, where docs, the docs, documented in, documented on, the wiki, design doc, doc site,
+      is written down, this written down`,
     members: `confluence, notion page, notion doc, notion.so, readme.md, google docs, gdocs, coda.io, gitbook, slab.com,
       guru wiki, outline wiki, docs folder, obsidian, dropbox paper, sharepoint`,
+    related: "decision-record, onboarding",
   }),
   concept({
     name: "decision-record",
@@ -85,7 +91,8 @@ export const PEOPLE: readonly Concept[] = [
     category: "chat message channel discussion talk",
     asked: `slack channel, dm, direct message, ping on slack, post in slack, slack thread,
       team chat, chat room, the channel, group dm, shared channel, chat app,
-      on slack, in slack, channel for, ask in, chat channel, teams channel, discord server`,
+      on slack, in slack, channel for, ask in, chat channel, teams channel, discord server,
+      team talk, the team chats`,
     members: `slack, discord, microsoft teams, mattermost, zulip, google chat, rocket.chat, slackbot, slack connect,
       element chat, matrix chat`,
   }),
@@ -94,7 +101,7 @@ export const PEOPLE: readonly Concept[] = [
     category: "manager leader engineering boss",
     asked: `tech lead, team lead, engineering manager, my manager, my boss, staff engineer, principal engineer,
       lead engineer, reports to, skip level, skip-level, the lead, engineering lead, architect, cto, my lead, direct report,
-      who leads, who decides, final say, decision maker`,
+      who leads, who decides, final say, decision maker, makes the call, final decision`,
     members: `vpe, vp engineering, head of engineering, eng manager`,
   }),
   concept({
@@ -105,6 +112,7 @@ export const PEOPLE: readonly Concept[] = [
       product spec, product decision, customer request,
       prioritizes, who prioritizes, requirements come`,
     members: `productboard, product brief, jtbd`,
+    related: "roadmap",
   }),
   concept({
     name: "designer",
@@ -112,6 +120,7 @@ export const PEOPLE: readonly Concept[] = [
     asked: `the designer, ux designer, ui designer, product designer, ux research, user research, design team,
       ux, user experience, usability, usability testing, user interviews, design critique, ux writer, ux copy`,
     members: `figma, dovetail app, maze design, usertesting, hotjar, ux writing`,
+    related: "design-tools",
   }),
   concept({
     name: "qa",
@@ -120,6 +129,7 @@ export const PEOPLE: readonly Concept[] = [
       regression testing, regression suite, smoke test,
       exploratory testing, test cases, bug bash`,
     members: `testrail, qase, browserstack, sauce labs, lambdatest, zephyr scale, xray test`,
+    related: "e2e-test",
   }),
   concept({
     name: "sre-platform",
@@ -149,6 +159,7 @@ export const PEOPLE: readonly Concept[] = [
       open source contribution, first contribution, good first issue, contributors,
       contribution rules, before you open`,
     members: `contributing.md, code_of_conduct.md, cla, contributor license agreement, dco, good-first-issue`,
+    related: "pull-request",
   }),
   concept({
     name: "time-off",

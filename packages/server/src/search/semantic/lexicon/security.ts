@@ -15,6 +15,7 @@ export const SECURITY: readonly Concept[] = [
     members: `auth, jwt, auth0, cognito, firebase auth, clerk.com, clerk auth, supabase auth, next-auth,
       nextauth, auth.js, passport.js, passportjs, devise gem, lucia auth, better-auth, stytch, fusionauth,
       express-session, cookie session`,
+    related: "sso-oauth, multi-factor, passwords",
   }),
   concept({
     name: "sso-oauth",
@@ -48,9 +49,11 @@ export const SECURITY: readonly Concept[] = [
     asked: `authz, unauthorized, access control, user roles, roles and permissions,
       role-based, admin role, admin user, access denied, forbidden, who can access, least privilege,
       permission check, permissions model, can edit, read only access, grant access, revoke access, user permissions, authorization check, authorization rules,
-      admin only, access rules, policy checks`,
+      admin only, access rules, policy checks,
+      check permissions, who is allowed, allowed to access`,
     members: `rbac, abac, access control list, casbin, opa policy, open policy agent, rego, permit.io, spicedb, openfga,
       zanzibar, cancancan, pundit gem, casl, row level security, iam, iam role, iam policy, 403`,
+    related: "authentication, audit-log",
   }),
   concept({
     name: "api-keys-tokens",
@@ -61,6 +64,7 @@ export const SECURITY: readonly Concept[] = [
       service token, issue a token, token scopes`,
     members: `authorization header, x-api-key, service account key, github token, gh_token, github_token,
       npm_token, jwks, jwks.json, jwt secret, pat token, fine grained token`,
+    related: "authentication",
   }),
   concept({
     name: "encryption",
@@ -71,6 +75,7 @@ export const SECURITY: readonly Concept[] = [
       data encryption`,
     members: `aes, aes-256, aes-gcm, rsa, ed25519, chacha20, libsodium, kms key, aws kms, cloud kms, hsm, openssl, gpg,
       pgp, sha256, hmac, node:crypto, webcrypto, age encryption, google tink`,
+    related: "secrets",
   }),
   concept({
     name: "dependency-vulnerabilities",
@@ -81,6 +86,7 @@ export const SECURITY: readonly Concept[] = [
       vulnerability scan, known vulnerabilities`,
     members: `snyk, trivy, grype, npm audit, pnpm audit, pip-audit, bundler-audit, cargo audit, osv-scanner,
       dependabot alerts, github advisory, socket.dev, ghsa, nvd, cvss`,
+    related: "dependency-updates, code-scanning, supply-chain",
   }),
   concept({
     name: "code-scanning",
@@ -97,7 +103,8 @@ export const SECURITY: readonly Concept[] = [
     asked: `dependency updates, update dependencies, upgrade dependencies, outdated packages,
       outdated dependencies, bump dependencies, bump the dependency, keep dependencies updated, upgrade the package,
       major upgrade, upgrade node, upgrade react, version upgrade, pin the version, pinned version, unpin,
-      renovate, update deps, bump deps, upgrade packages, dependency bumps`,
+      renovate, update deps, bump deps, upgrade packages, dependency bumps,
+      keep packages, packages up to, packages current, update packages, stale packages`,
     members: `dependabot, dependabot.yml, renovate bot, renovatebot, renovate.json, renovate pr, npm outdated,
       npm update, ncu, npm-check-updates, pnpm update, yarn upgrade interactive, pip list --outdated, taze`,
   }),
@@ -145,6 +152,7 @@ export const SECURITY: readonly Concept[] = [
       data processing agreement, dpa, data residency, personal information, sensitive data, redact,
       user data`,
     members: `gdpr, ccpa, cpra, lgpd, pipeda, onetrust, cookiebot, osano, dsar, privacy shield, dpo, ropa`,
+    related: "compliance",
   }),
   concept({
     name: "compliance",
@@ -154,6 +162,7 @@ export const SECURITY: readonly Concept[] = [
       compliance requirements`,
     members: `soc 2, soc2, iso 27001, pci dss, pci, hipaa, fedramp, hitrust, vanta, drata,
       secureframe, nist, cis benchmark`,
+    related: "audit-log",
   }),
   concept({
     name: "audit-log",
