@@ -5,23 +5,15 @@ import { activateFold } from "../src/activate.ts";
 import { runFoldCommand, FOLD_COMMAND_DESCRIPTION } from "../src/commands/fold.ts";
 import { describeFoldError } from "../src/errors.ts";
 import { answerCompaction } from "../src/hooks/compact.ts";
-import { projectContext } from "../src/hooks/context.ts";
+import { projectContext, systemMessagesInPlace } from "../src/hooks/context.ts";
 import { recordEvidence, recordResponse } from "../src/hooks/tool-activity.ts";
-import type { ModelDescriptor } from "../src/budget.ts";
-import type { CompleteModel } from "../src/model-summarizer.ts";
+import { complete } from "../src/host-complete.ts";
 import type { FoldRegistration } from "../src/projection-candidates.ts";
 import { runFoldTool, TOOL_DESCRIPTION, TOOL_NAME, TOOL_PARAMETERS } from "../src/tools/fold-context.ts";
 
 export default function fold(pi: ExtensionAPI): void {
   registerFold(pi);
 }
-
-// Loaded on first use: a host that does not map this specifier still loads the extension without a summarizer, and
-// with one each summary falls back to the deterministic brief.
-const complete: CompleteModel<ModelDescriptor> = async (model, context, options) => {
-  const { completeSimple } = await import("@earendil-works/pi-ai/compat");
-  return (completeSimple as unknown as CompleteModel<ModelDescriptor>)(model, context, options);
-};
 
 /** Registers powercontext-fold. Options are validated together; a bad policy throws before anything registers. */
 export function registerFold(pi: ExtensionAPI, input: unknown = {}): FoldRegistration {
@@ -47,6 +39,14 @@ export function registerFold(pi: ExtensionAPI, input: unknown = {}): FoldRegistr
     failOpen(reporting, "context", async (event, ctx) => {
       const projected = await projectContext(runtime, event, ctx);
       return projected && { messages: projected.messages as unknown as typeof event.messages };
+    }),
+  );
+  // Pi 0.87 and later: the system messages (prompt-section patches) stay where the transcript has them.
+  pi.on(
+    "context_with_system",
+    failOpen(reporting, "context_with_system", (event, ctx) => {
+      const placed = systemMessagesInPlace(runtime, event, ctx);
+      return placed && { messages: placed.messages as unknown as typeof event.messages };
     }),
   );
   pi.on(

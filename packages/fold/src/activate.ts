@@ -7,7 +7,7 @@ import { validateOptions } from "./config.ts";
 import { FoldSession, STATE_ENTRY_TYPE } from "./session.ts";
 import { openStoreFor } from "./session-files.ts";
 import type { Summarize } from "./summarizer.ts";
-import type { FoldOptions } from "./types.ts";
+import type { FoldOptions, Message } from "./types.ts";
 import type { ModelDescriptor } from "./budget.ts";
 
 export interface FoldRuntime {
@@ -18,6 +18,8 @@ export interface FoldRuntime {
   evidence: { usedBytes: number };
   /** False while the context hook is failing: folding is then not happening, so Pi's own compaction must run. */
   folding: boolean;
+  /** The conversation the `context` hook returned for the request being built, null when it changed nothing. */
+  projected: readonly Message[] | null;
   /** The session of `ctx`, created and loaded from its branch on first use. */
   sessionFor(ctx: FoldContext): FoldSession;
   /** Forgets the session (session_start): the next `sessionFor` rebuilds it. */
@@ -53,6 +55,7 @@ export function activateFold(api: FoldApi, { input, complete, agentDir }: Activa
     api,
     evidence: { usedBytes: 0 },
     folding: true,
+    projected: null,
     sessionFor(ctx) {
       current = ctx;
       diagnostics.attach(ctx);

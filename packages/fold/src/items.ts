@@ -12,6 +12,8 @@ export interface EntryLike {
   content?: unknown;
   /** `context_edit` entries: the entry whose content they replace. */
   targetId?: string;
+  /** `compaction` entries (Pi 0.86 and later): the prompt state at the boundary, leading the compacted window. */
+  systemMessage?: unknown;
 }
 
 /** The summary text of the no-op compaction an overflow recovery records; its message is never projected. */

@@ -180,6 +180,13 @@ export class FoldSession {
     return { kind: "project", messages: projection.messages, commit: record, notices };
   }
 
+  /** Where the last projection shows an entry: its own message, or the brief of the fold that holds it. */
+  positionOf(entryId: string): number | null {
+    const { nodes } = this.projection;
+    const position = nodes.findIndex((node) => node === entryId || this.state.folds[node]?.leaves.includes(entryId));
+    return position < 0 ? null : position;
+  }
+
   /** Usage of a provider response, for the provider-side cache figures. */
   onResponse(cacheRead: number | undefined): void {
     recordResponse(this.ledger, cacheRead);

@@ -2,8 +2,8 @@
 // locks, both installed by `npm install` as devDependencies (the older one under the npm alias
 // `pi-coding-agent-0821`). Any other version of the host matrix is installed on demand into a cache directory by
 // `npm run pi-matrix -- <version>`, which sets POWERCONTEXT_PI_HOST so the suites run against that version alone.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export interface PiVersion {
@@ -81,3 +81,17 @@ export function atLeast(version: PiVersion | string, minimum: string): boolean {
 
 /** Pi 0.86 and later build the system prompt from named sections that an extension can change. */
 export const hasPromptSections = (version: PiVersion): boolean => atLeast(version, "0.86.0");
+
+/** The host package's directory: the one above `dist` in its CLI path. */
+const packageDirOf = (version: PiVersion): string => version.cli.slice(0, version.cli.lastIndexOf(`${sep}dist${sep}`));
+
+/**
+ * Whether the host ships Pi's own MCP client (`pi mcp add`, `-e builtin:mcp`): it depends on @earendil-works/pi-mcp.
+ * An older host reads `pi mcp add …` as a prompt and waits for a model, so a suite that needs it asks first.
+ */
+export function hasBuiltinMcp(version: PiVersion): boolean {
+  const manifest = JSON.parse(readFileSync(join(packageDirOf(version), "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  return manifest.dependencies?.["@earendil-works/pi-mcp"] !== undefined;
+}

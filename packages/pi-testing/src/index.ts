@@ -17,6 +17,7 @@ export {
   atLeast,
   cachedHostDir,
   HOST_CACHE,
+  hasBuiltinMcp,
   hasPromptSections,
   hostAlias,
   LATEST_PI,

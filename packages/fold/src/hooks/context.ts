@@ -3,6 +3,7 @@
 import type { FoldRuntime } from "../activate.ts";
 import type { FoldContext } from "../host.ts";
 import type { EntryLike } from "../items.ts";
+import { systemMessagesOf, withSystemMessages } from "../system-messages.ts";
 import { WAYPOINT_NOTICE_TYPE, waypointMessage } from "../notices.ts";
 import { overflowNotice, OVERFLOW_NOTICE_TYPE } from "../overflow-notice.ts";
 import type { ContextDecision } from "../session.ts";
@@ -15,6 +16,7 @@ export async function projectContext(
   ctx: FoldContext,
 ): Promise<{ messages: Message[] } | undefined> {
   runtime.folding = false;
+  runtime.projected = null;
   const decision = await runtime
     .sessionFor(ctx)
     .onContext(event.messages as Message[], ctx.sessionManager.buildContextEntries() as EntryLike[], ctx.model);
@@ -38,7 +40,28 @@ export async function projectContext(
       `powercontext-fold: commit ${commit.commit} folded ${commit.folded.length} span(s), ~${commit.tokensBefore} → ~${commit.tokensAfter} tokens`,
       "info",
     );
+  runtime.projected = decision.messages;
   return { messages: decision.messages };
+}
+
+/**
+ * `context_with_system` (Pi 0.87 and later, after every `context` handler): when Pi rebuilt the system messages
+ * because this request's conversation is fold's projection, the transcript's own system messages go back in place
+ * (see system-messages.ts). Anything else, e.g. a later handler that changed the conversation again, is left as it is.
+ */
+export function systemMessagesInPlace(
+  runtime: FoldRuntime,
+  event: { messages: readonly unknown[] },
+  ctx: FoldContext,
+): { messages: Message[] } | undefined {
+  const projected = runtime.projected;
+  const conversation = event.messages.slice(1);
+  if (projected === null || conversation.length !== projected.length) return undefined;
+  if (conversation.some((message, position) => message !== projected[position])) return undefined;
+  const session = runtime.sessionFor(ctx);
+  const placed = systemMessagesOf(ctx.sessionManager.buildContextEntries() as EntryLike[]);
+  const messages = withSystemMessages(projected, placed, (entryId) => session.positionOf(entryId));
+  return messages === null ? undefined : { messages };
 }
 
 /** Occupancy waypoints: a notification each for the person, one appended message for the agent. */

@@ -25,6 +25,8 @@ export interface HomeOptions {
   maxTokens: number;
   settings?: Record<string, unknown>;
   files?: Record<string, string>;
+  /** The model's `compat` flags (`{ supportsMidConvoSystemMessages: true }` keeps section patches in place). */
+  compat?: Record<string, unknown>;
 }
 
 export function makeHome(options: HomeOptions): HermeticHome {
