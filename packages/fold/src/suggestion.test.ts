@@ -80,15 +80,20 @@ test("no suggestion when the visible brief already names the work's terms, or wh
   assert.equal(suggestionLines(empty).length, 0);
 });
 
-test("a nested fold is suggested by its innermost id, inside the brief the window shows", () => {
+test("a nested fold is suggested by its innermost id, inside the brief the window shows; never a fold this commit made", () => {
   const state = emptyState();
   commitTurn(state, 0, 1);
   commitTurn(state, 1, 1);
-  addFold(state, items, { from: turn(0).from, to: turn(1).to, origin: "consolidation", commit: 1 });
   const record = commitTurn(state, 4, 2);
+  // A consolidation in the same commit wraps the older folds: they are still pointed at, inside the new brief.
+  addFold(state, items, { from: turn(0).from, to: turn(1).to, origin: "consolidation", commit: 2 });
   suggestAtCommit(state, items, record);
   assert.equal(record.suggested, "F1");
-  assert.match(state.folds.F4?.suggestion ?? "", /F1 \(inside F3\)/);
+  assert.match(state.folds.F3?.suggestion ?? "", /F1 \(inside F4\)/);
+  const fresh = emptyState();
+  const own = commitTurn(fresh, 0, 1);
+  suggestAtCommit(fresh, items, own);
+  assert.equal(own.suggested, undefined, "the read was raw in the window until this commit");
 });
 
 test(`a fold whose suggestions are ignored ${IGNORES_TO_SILENCE} times with no take is silenced for good; a take keeps it`, () => {

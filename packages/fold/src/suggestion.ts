@@ -92,8 +92,11 @@ function innermost(state: FoldState, top: FoldRecord, leaf: string): FoldRecord 
   }
 }
 
-/** The fold to suggest: most work terms in its source that its visible brief does not name; the later one on a tie. */
-function pickTarget(state: FoldState, items: readonly Item[], created: ReadonlySet<string>, terms: string[]) {
+/**
+ * The fold to suggest: the innermost fold, made before this commit, whose source holds the most work terms that the
+ * brief the window shows for it does not name; the later one on a tie.
+ */
+function pickTarget(state: FoldState, items: readonly Item[], commit: number, terms: string[]) {
   const index = indexById(items);
   const json = new Map<number, string>();
   const textAt = (position: number): string => {
@@ -104,7 +107,7 @@ function pickTarget(state: FoldState, items: readonly Item[], created: ReadonlyS
   const silenced = new Set(state.silenced ?? []);
   const picks = new Map<string, Pick>();
   for (const shown of visibleCollapsed(state)) {
-    const start = created.has(shown.id) ? null : locate(shown, items, index);
+    const start = locate(shown, items, index);
     if (start === null) continue;
     const brief = briefText(shown).toLowerCase();
     for (const term of terms) {
@@ -113,7 +116,8 @@ function pickTarget(state: FoldState, items: readonly Item[], created: ReadonlyS
       while (hit < start + shown.leaves.length && !textAt(hit).includes(term)) hit += 1;
       if (hit === start + shown.leaves.length) continue;
       const target = innermost(state, shown, (items[hit] as Item).id);
-      if (silenced.has(target.id)) continue;
+      // A fold this commit made held raw messages the window showed a moment ago: nothing to point back at.
+      if (silenced.has(target.id) || target.commit === commit) continue;
       const pick = picks.get(target.id) ?? { fold: target.id, within: shown.id, terms: [], position: start };
       pick.terms.push(term);
       picks.set(target.id, pick);
@@ -156,7 +160,7 @@ export function suggestAtCommit(state: FoldState, items: readonly Item[], record
   const carrier = carrierOf(state, items, record);
   if (carrier === null || carrier.suggestion !== undefined) return;
   const terms = workTerms(items);
-  const pick = terms.length === 0 ? null : pickTarget(state, items, new Set(record.folded), terms);
+  const pick = terms.length === 0 ? null : pickTarget(state, items, record.commit, terms);
   if (pick === null) return;
   carrier.suggestion = suggestionLine(pick);
   const shown: SuggestionRecord = {
