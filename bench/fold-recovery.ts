@@ -1,8 +1,9 @@
 // `npm run bench -- fold --recovery [--stages 40] [--window 32000]`: the replay of issue 22 in a real Pi. Each stage
 // reads 4 files; 8 values are planted in files read during stages 1–10 ("the gate code of vault N is CODE"), and those
-// files are removed from disk after stage 10. After the stages the fold arm recovers every value knowing only its key
-// (find by the key, peek the range find gives), once one value per turn and once all 8 in one turn (parallel calls),
-// then runs 4 more stages so the peek results fold too. The native arm runs the same stages with Pi's compaction.
+// files are removed from disk after stage 10. After the stages a fold arm recovers every value knowing only its key
+// (find by the key, peek the range find gives): arm "fold" one value per turn, arm "fold-batched" all 8 in one turn
+// (parallel calls), each in its own session so neither finds the other's queries; then 4 more stages, so the peek
+// results fold too. The native arm runs the same stages with Pi's compaction.
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { requestTokens, startFakeModel, type WireRequest, wireText } from "../packages/fold/test/support/fake-model.ts";
@@ -12,6 +13,8 @@ import { progress } from "./lib/measure.ts";
 const READS = 4;
 const VALUES = 8;
 const AFTER_STAGES = 4;
+
+export type RecoveryArm = "native" | "fold" | "fold-batched";
 
 export interface RecoverySettings {
   stages: number;
@@ -124,7 +127,7 @@ async function runStages(pi: Pi, cwd: string, from: number, to: number, label: s
   }
 }
 
-async function startArm(arm: "native" | "fold", settings: RecoverySettings) {
+async function startArm(arm: RecoveryArm, settings: RecoverySettings) {
   const fake = await startFakeModel();
   const files: Record<string, string> = {};
   for (let stage = 1; stage <= settings.stages + AFTER_STAGES; stage += 1)
@@ -136,15 +139,12 @@ async function startArm(arm: "native" | "fold", settings: RecoverySettings) {
     settings: { compaction: { reserveTokens: settings.maxTokens, keepRecentTokens: settings.keepRecent } },
     files,
   });
-  const extension = arm === "fold" ? ["-e", EXTENSION_PATH] : [];
+  const extension = arm === "native" ? [] : ["-e", EXTENSION_PATH];
   const pi = await startPi(home, ["--session-dir", `${home.agentDir}/sessions`, ...extension]);
   return { fake, home, pi };
 }
 
-export async function runRecoveryArm(
-  arm: "native" | "fold",
-  settings: RecoverySettings,
-): Promise<Record<string, unknown>> {
+export async function runRecoveryArm(arm: RecoveryArm, settings: RecoverySettings): Promise<Record<string, unknown>> {
   const { fake, home, pi } = await startArm(arm, settings);
   try {
     await runStages(pi, home.cwd, 1, settings.stages, arm);
@@ -157,23 +157,15 @@ export async function runRecoveryArm(
     };
     if (arm === "native") return result;
     const atEnd = sizes(home.agentDir);
-    const oneByOne = await recover(
-      pi,
-      fake,
-      VALUE_NUMBERS.map((n) => [n]),
-    );
-    const afterOneByOne = sizes(home.agentDir);
-    const batched = await recover(pi, fake, [VALUE_NUMBERS]);
+    const recovery = await recover(pi, fake, arm === "fold" ? VALUE_NUMBERS.map((n) => [n]) : [VALUE_NUMBERS]);
     const afterPeeks = sizes(home.agentDir);
     await runStages(pi, home.cwd, settings.stages + 1, settings.stages + AFTER_STAGES, arm);
     const total = tokensOf(fake.requests);
-    const share = (phase: Phase) => Number((phase.inputTokens / total).toFixed(4));
     return {
       ...result,
       sessionInputTokens: total,
-      recoveryOneValuePerTurn: { ...oneByOne, shareOfSessionInput: share(oneByOne) },
-      recoveryAllInOneTurn: { ...batched, shareOfSessionInput: share(batched) },
-      store: { atEnd, afterOneByOne, afterPeeks, afterFoldingThePeeks: sizes(home.agentDir) },
+      recovery: { ...recovery, shareOfSessionInput: Number((recovery.inputTokens / total).toFixed(4)) },
+      store: { atEnd, afterPeeks, afterFoldingThePeeks: sizes(home.agentDir) },
     };
   } finally {
     await pi.stop();
