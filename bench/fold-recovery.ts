@@ -2,7 +2,7 @@
 // reads 4 files; 8 values are planted in files read during stages 1–10 ("the gate code of vault N is CODE"), and those
 // files are removed from disk after stage 10. After the stages a fold arm recovers every value knowing only its key
 // (find by the key, peek the range find gives): arm "fold" one value per turn, arm "fold-batched" all 8 in one turn
-// (parallel calls), each in its own session so neither finds the other's queries; then 4 more stages, so the peek
+// (parallel calls), each in its own session so neither finds the other's queries; then 8 more stages, so the peek
 // results fold too. The native arm runs the same stages with Pi's compaction.
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +12,7 @@ import { progress } from "./lib/measure.ts";
 
 const READS = 4;
 const VALUES = 8;
-const AFTER_STAGES = 4;
+const AFTER_STAGES = 8;
 
 export type RecoveryArm = "native" | "fold" | "fold-batched";
 

@@ -131,6 +131,7 @@ async function recoveryBench(stages: number, windowGiven: boolean): Promise<void
   progress(`fold recovery replay: ${stages} stages × 4 reads, window ${WINDOW}, 8 planted values`);
   const native = await runRecoveryArm("native", settings);
   const fold = await runRecoveryArm("fold", settings);
+  const foldBatched = await runRecoveryArm("fold-batched", settings);
   const ratio = Number(((fold.stagesInputTokens as number) / (native.stagesInputTokens as number)).toFixed(3));
   const result = {
     benchmark: "fold-recovery",
@@ -138,6 +139,7 @@ async function recoveryBench(stages: number, windowGiven: boolean): Promise<void
     machine: machine(),
     native,
     fold,
+    foldBatched,
     stagesInputVsNative: ratio,
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
