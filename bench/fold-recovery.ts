@@ -159,12 +159,14 @@ export async function runRecoveryArm(arm: RecoveryArm, settings: RecoverySetting
     const atEnd = sizes(home.agentDir);
     const recovery = await recover(pi, fake, arm === "fold" ? VALUE_NUMBERS.map((n) => [n]) : [VALUE_NUMBERS]);
     const afterPeeks = sizes(home.agentDir);
+    // The share is of the session's input up to the end of the recovery (the stages after it are left out).
+    const untilRecovered = tokensOf(fake.requests);
     await runStages(pi, home.cwd, settings.stages + 1, settings.stages + AFTER_STAGES, arm);
-    const total = tokensOf(fake.requests);
     return {
       ...result,
-      sessionInputTokens: total,
-      recovery: { ...recovery, shareOfSessionInput: Number((recovery.inputTokens / total).toFixed(4)) },
+      inputTokensUntilRecovered: untilRecovered,
+      inputTokensAtEnd: tokensOf(fake.requests),
+      recovery: { ...recovery, shareOfSessionInput: Number((recovery.inputTokens / untilRecovered).toFixed(4)) },
       store: { atEnd, afterPeeks, afterFoldingThePeeks: sizes(home.agentDir) },
     };
   } finally {
