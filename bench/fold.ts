@@ -11,6 +11,7 @@ import { openMemoryFoldStore } from "../packages/fold/src/fold-store.ts";
 import { committedState } from "../packages/fold/src/testing/committed.ts";
 import { generateTranscript } from "../packages/fold/src/testing/transcript.ts";
 import type { Message } from "../packages/fold/src/types.ts";
+import { runRecoveryArm } from "./fold-recovery.ts";
 import { machine, progress, summarize, time } from "./lib/measure.ts";
 
 let WINDOW = 128_000;
@@ -119,6 +120,31 @@ async function runArm(arm: "native" | "fold", stages: number): Promise<ArmResult
   return measureArm(arm, fake.requests, Date.now() - start);
 }
 
+/** The recovery replay (bench/fold-recovery.ts): 40 stages at 32k unless given, native then fold. */
+async function recoveryBench(stages: number, windowGiven: boolean): Promise<void> {
+  if (!windowGiven) {
+    WINDOW = 32_000;
+    MAX_TOKENS = 4_000;
+    KEEP_RECENT = 8_000;
+  }
+  const settings = { stages, window: WINDOW, maxTokens: MAX_TOKENS, keepRecent: KEEP_RECENT };
+  progress(`fold recovery replay: ${stages} stages × 4 reads, window ${WINDOW}, 8 planted values`);
+  const native = await runRecoveryArm("native", settings);
+  const fold = await runRecoveryArm("fold", settings);
+  const foldBatched = await runRecoveryArm("fold-batched", settings);
+  const ratio = Number(((fold.stagesInputTokens as number) / (native.stagesInputTokens as number)).toFixed(3));
+  const result = {
+    benchmark: "fold-recovery",
+    ...settings,
+    machine: machine(),
+    native,
+    fold,
+    foldBatched,
+    stagesInputVsNative: ratio,
+  };
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+}
+
 const HOOK_RUNS = 200;
 
 /**
@@ -195,6 +221,7 @@ export async function run(args: string[]): Promise<void> {
   }
   const keep = args.indexOf("--keep-recent");
   if (keep >= 0) KEEP_RECENT = Number(args[keep + 1]);
+  if (args.includes("--recovery")) return recoveryBench(flag >= 0 ? stages : 40, window >= 0);
   const policy = args.indexOf("--thresholds");
   if (policy >= 0) {
     const [maxTarget, minTarget] = String(args[policy + 1])

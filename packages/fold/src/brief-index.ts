@@ -58,7 +58,22 @@ function scanText(text: string, paths: Tally, terms: Tally): number {
   return text.length;
 }
 
-function argumentStrings(value: unknown, key: string, visit: (key: string, text: string) => void): void {
+/**
+ * The paths and distinctive identifiers of a text, each once, in order of first appearance: the words a text aims
+ * with, by the same rules as the index (plain words never count).
+ */
+export function aimWords(text: string): string[] {
+  const found = new Set<string>();
+  for (const raw of text.split(SEPARATORS)) {
+    const word = raw.replace(/\.+$/, "");
+    if (word.length < 4 || word.length > 120) continue;
+    if (PATH_TOKEN.test(word) || FILE_TOKEN.test(word) || (IDENTIFIER_TOKEN.test(word) && isDistinctive(word)))
+      found.add(word);
+  }
+  return [...found];
+}
+
+export function argumentStrings(value: unknown, key: string, visit: (key: string, text: string) => void): void {
   if (typeof value === "string") visit(key, value);
   else if (Array.isArray(value)) for (const item of value) argumentStrings(item, key, visit);
   else if (typeof value === "object" && value !== null)

@@ -3,6 +3,7 @@
 import { TOOL_NAME } from "./brief.ts";
 import { estimateTokens } from "./digest.ts";
 import { indexById, visibleCollapsed } from "./fold.ts";
+import { briefText } from "./projection.ts";
 import type { FoldContext } from "./host.ts";
 import type { FoldState, Item } from "./types.ts";
 
@@ -37,7 +38,7 @@ export function projectionCandidates(state: FoldState, items: readonly Item[]): 
       source_id: fold.id,
       source_version: fold.sha256,
       route: { tool: TOOL_NAME, arguments: { action: "expand", id: fold.id } },
-      token_cost: Math.max(1, estimateTokens(fold.brief)),
+      token_cost: Math.max(1, estimateTokens(briefText(fold))),
       expansion_cost: Math.max(1, Math.ceil(fold.bytes / 4)),
       rank,
     }));

@@ -12,11 +12,16 @@ export interface Projection {
   sources: number[];
 }
 
+/** The text a collapsed fold shows: its brief, then the suggestion its commit carried, when it carried one. */
+export function briefText(fold: FoldRecord): string {
+  return fold.suggestion === undefined ? fold.brief : `${fold.brief}\n${fold.suggestion}`;
+}
+
 /** The message a collapsed fold projects as; fixed by the record, so its bytes never change between requests. */
 export function briefMessage(fold: FoldRecord, first: Message | undefined): Message {
   return {
     role: "user",
-    content: [{ type: "text", text: fold.brief }],
+    content: [{ type: "text", text: briefText(fold) }],
     timestamp: typeof first?.timestamp === "number" ? first.timestamp : 0,
   };
 }

@@ -13,6 +13,7 @@ import { type OccupancyNotice, occupancyCrossings } from "./notices.ts";
 import type { Projection } from "./projection.ts";
 import { commit, tokensOfProjection, type TokensOf } from "./schedule.ts";
 import { buildStatus, type FoldStatus } from "./status.ts";
+import { noteTake, suggestAtCommit } from "./suggestion.ts";
 import { type Summarize, type SummaryOutcome, summarizeCommit } from "./summarizer.ts";
 import type { CommitRecord, FoldOptions, FoldState, Item, Message } from "./types.ts";
 import { buildView, extendView, type Measures, type View } from "./view.ts";
@@ -121,6 +122,7 @@ export class FoldSession {
   }
 
   private save(next: FoldState, record: CommitRecord | null): void {
+    if (record !== null) suggestAtCommit(next, this.items, record);
     this.state = next;
     if (record !== null) {
       for (const id of record.folded) {
@@ -230,9 +232,12 @@ export class FoldSession {
       },
       params,
     );
-    if (outcome.state !== undefined) {
+    // A peek or expand of a suggested fold is its take, persisted so that a reload still knows it was taken.
+    const taken = outcome.state ?? structuredClone(this.state);
+    const took = (params.action === "peek" || params.action === "expand") && noteTake(taken, params.id ?? "");
+    if (outcome.state !== undefined || took) {
       const record = outcome.commit ?? null;
-      this.save(record === null ? outcome.state : await this.summarized(outcome.state, record), record);
+      this.save(record === null ? taken : await this.summarized(taken, record), record);
     }
     return outcome;
   }

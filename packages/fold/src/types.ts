@@ -44,6 +44,18 @@ export interface FoldRecord {
   index?: SpanIndex;
   /** The user turns the span covers, counted from the branch's first message (1-based, inclusive). */
   turns?: [number, number];
+  /** The one suggestion the commit that made this fold carried, shown under its brief (suggestion.ts). */
+  suggestion?: string;
+}
+
+/** One suggestion shown at a commit: the fold it pointed at, and whether the agent took it (peek or expand). */
+export interface SuggestionRecord {
+  fold: string;
+  commit: number;
+  /** The brief that carried it. */
+  carrier: string;
+  terms: string[];
+  taken: boolean;
 }
 
 /** A span's aim points: paths touched, commands run, recurring identifiers and headings; ranked and bounded. */
@@ -82,6 +94,8 @@ export interface CommitRecord {
   folded: string[];
   tokensBefore: number;
   tokensAfter: number;
+  /** The fold this commit suggested, when it carried a suggestion. */
+  suggested?: string;
 }
 
 /** Everything durable about one session's folds; persisted as a snapshot in a custom session entry. */
@@ -97,6 +111,10 @@ export interface FoldState {
   evidence: Record<string, string>;
   /** Entry ids of peek results: completed reads, always eligible for the tool rung. */
   peeks: string[];
+  /** The latest suggestions and their outcomes (absent in states written before suggestions existed). */
+  suggestions?: SuggestionRecord[];
+  /** Folds never suggested again: two suggestions ignored, none taken. */
+  silenced?: string[];
 }
 
 export interface Thresholds {

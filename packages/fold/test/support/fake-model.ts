@@ -2,6 +2,8 @@
 // script, read from the last user message that is not a fold brief or notice:
 //   STAGE <n> READS <k>            → k sequential `read` calls of stage-<n>-<i>.txt, then "stage <n> done"
 //   CALL_TOOL:<name> <json-args>   → one tool call, then "tool said <result>" after it runs
+//   RECOVER <json array of strings> → one fold_context find per string, in parallel; then, in parallel, the peek each
+//                                    find's first match offers; then "recovered {string: word after it in the peek}"
 //   anything else                  → "ok"
 // A request without tools (Pi's compaction summarizer) gets a short summary. When `overflowAbove` is set, a request
 // estimated above it is refused with an OpenAI-style context-length error; a request for a model in `failModels` gets
@@ -28,6 +30,35 @@ export function requestTokens(request: WireRequest): number {
 
 const TOOL_CALL = /CALL_TOOL:(\w+)(?:\s+(\{[\s\S]*\}))?/;
 const STAGE = /STAGE (\d+) READS (\d+)/;
+const RECOVER = /RECOVER (\[[\s\S]*\])/;
+
+type Answer = { text: string } | { calls: { name: string; arguments: string }[] };
+
+const foldCall = (args: unknown) => ({ name: "fold_context", arguments: JSON.stringify(args) });
+
+function toolJson(message: WireRequest["messages"][number]): Record<string, unknown> {
+  try {
+    return JSON.parse(wireText(message.content)) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** The RECOVER script: what an agent that knows what it is looking for, but not where, does with find and peek. */
+function recoverStep(queries: string[], results: Record<string, unknown>[]): Answer {
+  if (results.length === 0) return { calls: queries.map((query) => foldCall({ action: "find", query })) };
+  if (results.length === queries.length) {
+    const peeks = results.flatMap((found) => (found.matches as { peek: unknown }[] | undefined)?.[0]?.peek ?? []);
+    if (peeks.length > 0) return { calls: peeks.map(foldCall) };
+  }
+  const sources = results.map((result) => (typeof result.source === "string" ? result.source : "")).join("\n");
+  const found: Record<string, string> = {};
+  for (const query of queries) {
+    const word = new RegExp(`${query.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*([\\w-]+)`).exec(sources)?.[1];
+    if (word !== undefined) found[query] = word;
+  }
+  return { text: `recovered ${JSON.stringify(found)}` };
+}
 
 /** A brief or one of the extension's notices: user-role messages that are not the person's. */
 function isFoldMessage(message: WireRequest["messages"][number]): boolean {
@@ -59,6 +90,15 @@ export async function startFakeModel(): Promise<FakeModel> {
     const lastUser = request.messages.findLastIndex(isScriptMessage);
     const userText = wireText(request.messages[lastUser]?.content);
     const after = lastUser < 0 ? [] : request.messages.slice(lastUser + 1).filter((message) => !isFoldMessage(message));
+    const recover = RECOVER.exec(userText);
+    if (recover !== null)
+      return {
+        ...recoverStep(
+          JSON.parse(recover[1] as string) as string[],
+          after.filter((message) => message.role === "tool").map(toolJson),
+        ),
+        usage,
+      };
     const stage = STAGE.exec(userText);
     const wanted = TOOL_CALL.exec(userText);
     if (stage !== null) {
