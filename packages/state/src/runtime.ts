@@ -3,6 +3,7 @@
 import { createBatchTracker, type BatchTracker } from "./barrier.ts";
 import type { StateConfig } from "./config.ts";
 import { type DiagnosticLog, openDiagnosticLog } from "./diagnostic-log.ts";
+import { createGitHistory, type GitHistory } from "./git/git-history.ts";
 import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt, TRANSITION_ENTRY } from "./fork.ts";
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
@@ -33,6 +34,8 @@ export interface StateRuntime {
   log: Logger;
   /** The opt-in JSONL record of rejected patches and preserved drafts (a no-op when off). */
   diagnostics: DiagnosticLog;
+  /** Git as cold history and remote publication; null when Git backup is off (file-only). */
+  git: GitHistory | null;
   /** The session of `ctx`, loaded (or reloaded when the session or cwd changed). */
   session(ctx: HostContext): Promise<SessionState>;
   /**
@@ -60,7 +63,8 @@ export function createStateRuntime(
   log: Logger,
   seams: StoreSeams = {},
 ): StateRuntime {
-  const store = openStateStore({ ...seams, root: config.root });
+  const git = config.gitBackup ? createGitHistory({ root: config.root, remote: config.gitRemote, log }) : null;
+  const store = openStateStore({ ...seams, root: config.root, ...(git === null ? {} : { afterPublish: git.commit }) });
   const sessions = createSessionCache(store, config.defaultMode);
   const runtime: StateRuntime = {
     config,
@@ -68,6 +72,7 @@ export function createStateRuntime(
     batches: createBatchTracker(),
     log,
     diagnostics: openDiagnosticLog(config.diagnosticsFile),
+    git,
     session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);
@@ -78,6 +83,7 @@ export function createStateRuntime(
         await inheritParentSession(store, log, ctx, event.previousSessionFile);
       const session = await sessions.load(ctx);
       runtime.applyTools(session.mode);
+      git?.resume();
       return session;
     },
     async refresh(ctx) {

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { viewAt } from "../history.ts";
+import { git, gitStore, KEYS } from "./git-testing.ts";
+
+test("any committed revision is readable beyond the 7-patch hot tail; self is the commit of the newest transition", async () => {
+  const { root, store, history, patch } = gitStore();
+  for (let step = 1; step <= 10; step += 1) await patch({ cwd: { working: { step } } });
+  const view = await store.readView(KEYS);
+  assert.equal(view.cwd.head?.tail.length, 7);
+  assert.deepEqual(viewAt(view, 7).states.cwd.working, { step: 3 }, "the hot tail reaches back to step 3 only");
+  const commits = git(root, "log", "--reverse", "--format=%H").split("\n");
+  assert.equal(commits.length, 10);
+  const first = await history.readAt(KEYS, (commits[0] as string).slice(0, 12), view);
+  assert.equal(first.commit, commits[0]);
+  assert.deepEqual(first.view.cwd.current.working, { step: 1 });
+  const third = await history.readAt(KEYS, commits[2] as string, view);
+  assert.deepEqual(viewAt(third.view, 1).states.cwd.working, { step: 2 }, "offsets count back from the revision");
+  const self = await history.readAt(KEYS, "self", view);
+  assert.equal(self.commit, commits[9]);
+  assert.deepEqual(self.view.cwd.current, view.cwd.current);
+});
+
+test("self is the commit owning the view's transition, not HEAD; bad revisions are unknown_revision", async () => {
+  const { root, store, history, patch } = gitStore();
+  await patch({ session: { working: { mine: true } } });
+  const mine = await store.readView(KEYS);
+  const other = { ...KEYS, session: "other" };
+  await store.publish(other, await store.readView(other), {
+    patches: { session: { working: { x: 1 } } },
+    final: false,
+  });
+  const self = await history.readAt(KEYS, "self", mine);
+  assert.equal(self.commit, git(root, "rev-parse", "HEAD~1"));
+  for (const bad of ["HEAD", "--output=/tmp/x", "0000000", "zzzzzzz"])
+    await assert.rejects(history.readAt(KEYS, bad, mine), { code: "unknown_revision" }, bad);
+});
