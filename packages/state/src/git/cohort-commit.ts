@@ -56,9 +56,14 @@ function failedAt(step: string, result: GitResult): CommitOutcome {
   return result.missing ? { status: "unavailable" } : { status: "failed", step, stderr: result.stderr.trim() };
 }
 
+/** Whether the store's own repository exists (a `.git` directory alone, e.g. made for the push queue, is not one). */
+export function hasRepository(root: string): boolean {
+  return existsSync(join(root, ".git", "HEAD"));
+}
+
 /** Creates the store's repository (SHA-1, so blobs can be written directly) and its default .gitignore once. */
 async function ensureRepository(root: string, options: CommitOptions): Promise<CommitOutcome | null> {
-  if (!existsSync(join(root, ".git"))) {
+  if (!hasRepository(root)) {
     const init = await runGit(root, ["init", "-q", "--object-format=sha1"], options);
     if (init.code !== 0) return failedAt("init", init);
   }

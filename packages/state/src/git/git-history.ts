@@ -4,7 +4,7 @@
 import { StateError } from "../errors.ts";
 import type { Logger } from "../host.ts";
 import { SCOPES, type View, type ViewKeys } from "../types.ts";
-import { type Cohort, commitCohort } from "./cohort-commit.ts";
+import { type Cohort, commitCohort, hasRepository } from "./cohort-commit.ts";
 import { type ColdView, commitOfSeq, readViewAt } from "./cold-read.ts";
 import { runGit } from "./git-command.ts";
 import { type Destination, enqueue, pushDirectory, readQueue, underWriterLock } from "./push-queue.ts";
@@ -54,7 +54,7 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
   const destination: Destination | null = options.remote === null ? null : { remote: options.remote, ref: REMOTE_REF };
 
   const launch = (queueNewest: boolean) => {
-    if (destination === null || mode === "file-only" || busy || abort.signal.aborted) return;
+    if (destination === null || mode === "file-only" || busy || abort.signal.aborted || !hasRepository(root)) return;
     busy = true;
     running = (async () => {
       if (queueNewest) await queueHead(root, destination, git, log);
