@@ -76,11 +76,15 @@ export function createStateRuntime(
     session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);
-      return forkRefusal(session.view.session.head, forkPointSeq(ctx.sessionManager.getBranch(entryId), position));
+      const atSeq = forkPointSeq(ctx.sessionManager.getBranch(entryId), position);
+      const refusal = forkRefusal(session.view.session.head, atSeq);
+      // Folded out of the hot tail but committed to Git: the child is restored exactly from cold history.
+      if (refusal !== null && (await git?.sessionAt(session.keys.session, atSeq)) != null) return null;
+      return refusal;
     },
     async start(ctx, event) {
       if (event.reason === "fork" && event.previousSessionFile !== undefined)
-        await inheritParentSession(store, log, ctx, event.previousSessionFile);
+        await inheritParentSession({ store, git, log }, ctx, event.previousSessionFile);
       const session = await sessions.load(ctx);
       runtime.applyTools(session.mode);
       git?.resume();
@@ -154,8 +158,7 @@ function forkRefusal(head: ScopeHead | null, atSeq: number): string | null {
 
 /** A forked session starts from its parent's session stream as of the fork point; an unreadable parent, empty. */
 async function inheritParentSession(
-  store: StateStore,
-  log: Logger,
+  { store, git, log }: { store: StateStore; git: GitHistory | null; log: Logger },
   ctx: HostContext,
   parentFile: string,
 ): Promise<void> {
@@ -165,11 +168,17 @@ async function inheritParentSession(
     log("fork.parent_unreadable", { effect: "the child session starts with an empty session scope" });
     return;
   }
+  const atSeq = lastTransitionSeq(ctx.sessionManager.getBranch());
   try {
-    await store.copySession(keys, sessionKey(parentId), lastTransitionSeq(ctx.sessionManager.getBranch()));
+    await store.copySession(keys, sessionKey(parentId), atSeq);
   } catch (error) {
     // Reached only when session_before_fork did not run (or the tail folded since): never copy a wrong state.
     if ((error as { code?: unknown }).code !== "fork_point_folded") throw error;
+    const cold = await git?.sessionAt(sessionKey(parentId), atSeq);
+    if (cold != null) {
+      await store.copySession(keys, sessionKey(parentId), atSeq, cold);
+      return;
+    }
     log("fork.point_folded", { effect: "the child session starts with an empty session scope" });
     if (ctx.hasUI) ctx.ui.notify(`powercontext-state: ${(error as Error).message}`, "error");
   }

@@ -9,7 +9,7 @@ import { removeDeadLeftovers } from "./leftovers.ts";
 import { copySessionStream } from "./session-copy.ts";
 import { acquireLock, processAlive } from "./store-lock.ts";
 import { planTransition } from "./transition-plan.ts";
-import type { ScopeName, TransitionRequest, View, ViewKeys } from "./types.ts";
+import type { ScopeName, ScopeStream, TransitionRequest, View, ViewKeys } from "./types.ts";
 import { loadView, readLive } from "./view-files.ts";
 import { type AfterHeadWritten, writeScopes } from "./write-scopes.ts";
 
@@ -42,7 +42,7 @@ export interface StateStore {
    * Copies a session stream, as of `atSeq` (null: its current state), to a new session key with a fresh origin; an
    * existing target is left as it is. Throws `fork_point_folded` when `atSeq` precedes the source's checkpoint.
    */
-  copySession(keys: ViewKeys, fromKey: string, atSeq: number | null): Promise<View>;
+  copySession(keys: ViewKeys, fromKey: string, atSeq: number | null, cold?: ScopeStream): Promise<View>;
   /** Runs `work` while holding the store lock. */
   locked<T>(work: () => Promise<T> | T): Promise<T>;
 }
@@ -78,6 +78,7 @@ export function openStateStore({
         await afterPublish?.({ transition, seq, files: plan.prepared });
         return { status: "committed", view, transition, seq, revisions };
       }),
-    copySession: (keys, fromKey, atSeq) => locked(() => copySessionStream(root, { keys, fromKey, atSeq, now: now() })),
+    copySession: (keys, fromKey, atSeq, cold) =>
+      locked(() => copySessionStream(root, { keys, fromKey, atSeq, now: now(), cold })),
   };
 }

@@ -35,3 +35,19 @@ test("self is the commit owning the view's transition, not HEAD; bad revisions a
   for (const bad of ["HEAD", "--output=/tmp/x", "0000000", "zzzzzzz"])
     await assert.rejects(history.readAt(KEYS, bad, mine), { code: "unknown_revision" }, bad);
 });
+
+test("a fork point folded out of the parent's hot tail is restored exactly from the commit of its transition", async () => {
+  const { root, store, history, patch } = gitStore();
+  for (let step = 1; step <= 10; step += 1) await patch({ session: { working: { step } } });
+  const seqOf = (commit: string) => Number(/\nSeq: (\d+)/.exec(git(root, "log", "-1", "--format=%B", commit))?.[1]);
+  const secondSeq = seqOf("HEAD~8");
+  const child = { ...KEYS, session: "child" };
+  await assert.rejects(store.copySession(child, "s", secondSeq), { code: "fork_point_folded" });
+  const cold = await history.sessionAt("s", secondSeq);
+  assert.ok(cold !== null);
+  const view = await store.copySession(child, "s", secondSeq, cold);
+  assert.deepEqual(view.session.current.working, { step: 2 });
+  assert.equal(view.session.head?.origin_seq !== undefined && view.session.head.origin_seq >= secondSeq, true);
+  assert.equal(await history.sessionAt("s", 12345), null, "no commit owns an unknown transition");
+  assert.deepEqual((await store.readView(KEYS)).session.current.working, { step: 10 }, "the parent is untouched");
+});

@@ -3,7 +3,7 @@
 // executable is absent (ENOENT) the store runs file-only: the same files and hot history, no cold revisions.
 import { StateError } from "../errors.ts";
 import type { Logger } from "../host.ts";
-import { SCOPES, type View, type ViewKeys } from "../types.ts";
+import { SCOPES, type ScopeStream, type View, type ViewKeys } from "../types.ts";
 import { type Cohort, commitCohort, hasRepository } from "./cohort-commit.ts";
 import { type ColdView, commitOfSeq, readViewAt } from "./cold-read.ts";
 import { runGit } from "./git-command.ts";
@@ -30,6 +30,11 @@ export interface GitHistory {
   commit(cohort: Cohort): Promise<void>;
   /** The view of `keys` at a store commit, or at `"self"`: the commit that owns this view's newest transition. */
   readAt(keys: ViewKeys, revision: string, current: View): Promise<ColdView>;
+  /**
+   * The session stream `key` as the commit of the transition `seq` holds it (exact branch restoration of a fork point
+   * folded out of the hot tail), or null when no commit owns that transition (file-only, or its commit failed).
+   */
+  sessionAt(key: string, seq: number): Promise<ScopeStream | null>;
   /** Queues the newest commit for the remote and starts the worker in the background (when a remote is set). */
   publish(): void;
   /** Starts the worker for a target an earlier process left queued (failed or interrupted attempts). */
@@ -100,6 +105,13 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
         if ((error as StateError).code === "unknown_revision" && (await isMissing(root, git))) throw coldUnavailable();
         throw error;
       }
+    },
+    async sessionAt(key, seq) {
+      if (mode === "file-only") return null;
+      const commit = await commitOfSeq(root, seq, git);
+      if (commit === null) return null;
+      const keys = { global: "global", cwd: "none", session: key };
+      return (await readViewAt(root, keys, commit, git)).view.session;
     },
     publish: () => launch(true),
     resume: () => launch(false),
