@@ -68,4 +68,8 @@ function registerHooks(pi: ExtensionAPI, runtime: StateRuntime, reporting: FailO
     "agent_end",
     failOpen(reporting, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)),
   );
+  pi.on(
+    "session_shutdown",
+    failOpen(reporting, "session_shutdown", () => runtime.git?.close()),
+  );
 }

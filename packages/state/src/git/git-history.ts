@@ -4,15 +4,13 @@
 import { StateError } from "../errors.ts";
 import type { Logger } from "../host.ts";
 import { SCOPES, type ScopeStream, type View, type ViewKeys } from "../types.ts";
-import { type Cohort, commitCohort, hasRepository } from "./cohort-commit.ts";
+import { type Cohort, commitCohort } from "./cohort-commit.ts";
 import { type ColdView, commitOfSeq, readViewAt } from "./cold-read.ts";
 import { runGit } from "./git-command.ts";
-import { type Destination, enqueue, pushDirectory, readQueue, underWriterLock } from "./push-queue.ts";
-import { type PushOutcome, runPushWorker } from "./push-worker.ts";
-import { readHead } from "./refs.ts";
+import { createPushLauncher } from "./push-launcher.ts";
+import type { PushOutcome } from "./push-worker.ts";
 
-/** The ref the store's history is published to on the remote. */
-export const REMOTE_REF = "refs/heads/powercontext-state";
+export { REMOTE_REF } from "./push-launcher.ts";
 
 export interface GitHistoryOptions {
   root: string;
@@ -41,7 +39,7 @@ export interface GitHistory {
   resume(): void;
   /** The running worker's outcome (tests and shutdown); resolves at once when none runs. */
   settled(): Promise<PushOutcome | null>;
-  /** Kills a running push's process group and waits for it (session shutdown). */
+  /** Kills a running push's process group and waits for it, at most 2 s (session_shutdown). */
   close(): Promise<void>;
 }
 
@@ -53,29 +51,7 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
   const { root, log } = options;
   const git = options.binary === undefined ? {} : { binary: options.binary };
   let mode: "git" | "file-only" | "unknown" = "unknown";
-  let running: Promise<PushOutcome | null> = Promise.resolve(null);
-  let busy = false;
-  const abort = new AbortController();
-  const destination: Destination | null = options.remote === null ? null : { remote: options.remote, ref: REMOTE_REF };
-
-  const launch = (queueNewest: boolean) => {
-    if (destination === null || mode === "file-only" || busy || abort.signal.aborted || !hasRepository(root)) return;
-    busy = true;
-    running = (async () => {
-      if (queueNewest) await queueHead(root, destination, git, log);
-      const outcome = await runPushWorker(root, { destination, signal: abort.signal, ...git, ...timeout(options) });
-      if (outcome.status !== "pushed" && outcome.status !== "idle") log("git_push.deferred", { ...outcome });
-      return outcome;
-    })()
-      .catch((error: unknown) => {
-        log("git_push.deferred", { status: "error", code: (error as { code?: unknown }).code ?? "unexpected" });
-        return null;
-      })
-      .finally(() => {
-        busy = false;
-      });
-  };
-
+  const pushes = createPushLauncher({ ...options, git, isFileOnly: () => mode === "file-only" });
   return {
     mode: () => mode,
     async commit(cohort) {
@@ -113,18 +89,11 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
       const keys = { global: "global", cwd: "none", session: key };
       return (await readViewAt(root, keys, commit, git)).view.session;
     },
-    publish: () => launch(true),
-    resume: () => launch(false),
-    settled: () => running,
-    async close() {
-      abort.abort();
-      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    },
+    publish: () => pushes.launch(true),
+    resume: () => pushes.launch(false),
+    settled: pushes.settled,
+    close: pushes.close,
   };
-}
-
-function timeout(options: GitHistoryOptions): { timeoutMs?: number } {
-  return options.pushTimeoutMs === undefined ? {} : { timeoutMs: options.pushTimeoutMs };
 }
 
 export function coldUnavailable(): StateError {
@@ -136,21 +105,4 @@ export function coldUnavailable(): StateError {
 
 async function isMissing(root: string, git: { binary?: string }): Promise<boolean> {
   return (await runGit(root, ["--version"], git)).missing;
-}
-
-/** Queues the repository's HEAD (the newest cohort commit) for the destination. */
-async function queueHead(root: string, destination: Destination, git: { binary?: string }, log: Logger): Promise<void> {
-  const head = await readHead(root, git);
-  if (!/^[0-9a-f]{40}/.test(head)) return;
-  const directory = pushDirectory(root);
-  const descends = async (older: string) =>
-    (await runGit(root, ["merge-base", "--is-ancestor", older, head], git)).code === 0;
-  const result = await underWriterLock(directory, async () => {
-    const queued = readQueue(directory);
-    const older = queued.kind === "queued" ? queued.read.record.target : null;
-    const isDescendant = older === null || older === head ? true : await descends(older);
-    return enqueue(directory, destination, head, () => isDescendant, new Date());
-  });
-  if (result.status === "destination_changed" || result.status === "malformed")
-    log("git_push.queue_refused", { status: result.status });
 }

@@ -70,6 +70,23 @@ test("a push past its deadline has its whole process group killed (the remote's 
   assert.ok(queued.kind === "queued" && queued.read.record.last_error?.includes("killed"));
 });
 
+test("close (session_shutdown) kills a running push at once; its target stays queued for the next process", async () => {
+  const remote = initBare();
+  const hook = join(remote, "hooks", "pre-receive");
+  writeFileSync(hook, "#!/bin/sh\nexec sleep 30\n");
+  chmodSync(hook, 0o755);
+  const { root, history, patch } = gitStore({ remote });
+  await patch({ cwd: { working: { a: 1 } } });
+  history.publish();
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const started = Date.now();
+  await history.close();
+  assert.ok(Date.now() - started <= 2_500, "close waits at most its 2 s budget");
+  assert.equal((await history.settled())?.status, "timeout");
+  assert.ok(readQueue(pushDirectory(root)).kind === "queued");
+  assert.equal(existsSync(join(pushDirectory(root), "lease")), false, "the lease is released");
+});
+
 test("leases: a live owner is kept, a dead owner is reclaimed, a malformed lease is preserved, release needs the token", async () => {
   const directory = pushDirectory(join(scratch("lease"), "store"));
   const lease = join(directory, "lease");

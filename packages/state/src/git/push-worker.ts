@@ -34,7 +34,7 @@ export async function pushGitTarget(
   });
   if (result.code === 0 && !result.killed) return { ok: true };
   const error = result.killed
-    ? `push killed after ${options.timeoutMs ?? GIT_TIMEOUT_MS} ms`
+    ? `push killed (deadline ${options.timeoutMs ?? GIT_TIMEOUT_MS} ms, or cancelled)`
     : result.stderr.trim() || `git push exited ${result.code}`;
   return { ok: false, timeout: result.killed, error };
 }
