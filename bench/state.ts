@@ -11,6 +11,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../packages/state/src/config.ts";
 import { silentLogger, type HostContext } from "../packages/state/src/host.ts";
+import { runGit } from "../packages/state/src/git/git-command.ts";
 import { buildProjection } from "../packages/state/src/projection.ts";
 import { createStateRuntime } from "../packages/state/src/runtime.ts";
 import { scopePath } from "../packages/state/src/scope-files.ts";
@@ -149,6 +150,10 @@ export async function run(args: string[]): Promise<void> {
     {
       single,
       single_git: singleGit,
+      // The floor of Git on: three Git processes run one after the other (a commit takes three).
+      git_floor: async () => {
+        for (let n = 0; n < 3; n += 1) await runGit(scopesDirectory, ["--version"]);
+      },
       multi,
       floor: (i: number) => rawDurableWrite(scopesDirectory, floorBytes, i),
     },
@@ -172,7 +177,7 @@ function report({
   projection,
   projectionChars,
 }: {
-  samples: Record<"single" | "single_git" | "multi" | "floor", number[]>;
+  samples: Record<"single" | "single_git" | "git_floor" | "multi" | "floor", number[]>;
   fsyncsPerPatch: { single: number; multi: number };
   scopeBytes: number;
   projection: ReturnType<typeof summarize>;
@@ -189,6 +194,7 @@ function report({
     scope_file_bytes: scopeBytes,
     patch_state_single_scope: { ...singleSummary, fsyncs_per_patch: fsyncsPerPatch.single },
     patch_state_single_scope_git: { ...gitSummary, git: "one commit per transition (isolated index)" },
+    three_git_processes_floor: summarize(samples.git_floor),
     ratio_git_to_file_only: {
       median: ratio(gitSummary.median_ms, singleSummary.median_ms),
       p95: ratio(gitSummary.p95_ms, singleSummary.p95_ms),
