@@ -134,6 +134,8 @@ for (const version of PI_VERSIONS) {
         "an empty queue",
       );
       assert.equal(lines(root, "log", "--format=%H").length, 10);
+      const status = await pi.command("/state status --json");
+      assert.deepEqual(status.git, { mode: "git", remote, queue: "empty" }, "/state status reports Git and the queue");
       assert.deepEqual(
         lines(root, "ls-files").filter((file) => !file.startsWith("scopes/")),
         [".gitignore"],
