@@ -1,6 +1,7 @@
 // Real Pi (1.6.0 and 0.82.1) with Git as cold history: one local commit per accepted transition, read_state of a
 // revision beyond the 7-patch hot tail and of "self", and the background push of the newest commit to a local bare
-// remote: a push that fails stays queued, and the next Pi process (a restart) publishes it.
+// remote: a push that fails stays queued, and the next Pi process (a restart) publishes it. Then a fork from a point
+// folded out of the parent's hot tail (refused without Git) restored from that point's commit.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -141,6 +142,49 @@ for (const version of PI_VERSIONS) {
         [".gitignore"],
         "lock, journal, queue and temporary files are never committed",
       );
+    });
+  });
+}
+
+for (const version of PI_VERSIONS) {
+  describe(`Pi ${version.name}: exact branch restoration from Git`, () => {
+    let model: FakeModel;
+    let home: HermeticHome;
+    let pi: PiProcess;
+
+    before(async () => {
+      model = await startFakeModel();
+      home = makeHome(model.baseUrl);
+      pi = await startPi(home, { version, persist: true, env: { POWERCONTEXT_STATE_GIT_BACKUP: "true" } });
+    });
+    after(async () => {
+      await pi.stop();
+      await model.close();
+    });
+
+    test("a fork from a point folded out of the parent's tail gets the state of that point from its commit", async () => {
+      const patch = (fold: string) => ({ call: "patch_state", args: { session: { working: { fold } } } });
+      await pi.prompt(script([patch("target")], "fold-target "));
+      await pi.prompt(
+        script(
+          Array.from({ length: 8 }, (_, i) => patch(`later ${i + 1}`)),
+          "fold-later ",
+        ),
+      );
+      const parent = (await pi.command("/state status --json")).scopes as { session: { key: string } };
+      const forkable = await pi.send({ type: "get_fork_messages" });
+      const messages = (forkable.data as { messages: { entryId: string; text: string }[] }).messages;
+      const target = messages.find((message) => message.text.startsWith("fold-later "));
+      assert.ok(target);
+      const forked = await pi.send({ type: "fork", entryId: target.entryId });
+      assert.equal(forked.success, true, JSON.stringify(forked));
+      assert.notEqual((forked.data as { cancelled?: boolean }).cancelled, true, "the fork is not refused");
+      const child = (await pi.command("/state status --json")).scopes as { session: { key: string } };
+      assert.notEqual(child.session.key, parent.session.key, "now in the child session");
+      const from = model.requests.length;
+      await pi.prompt(script([{ call: "read_state", args: { scope: "session" } }]));
+      const [read] = toolResults(model.requests.slice(from)) as { state: { working: { fold: string } } }[];
+      assert.equal(read?.state.working.fold, "target", "the child has the state of the fork point");
     });
   });
 }
