@@ -25,11 +25,10 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   const deps = activateState(pi, process.env, log, seams);
   if (deps === null) return;
   const { runtime } = deps;
-  // Before the state's hooks: a knowledge removal is then already in the state projected for the same run.
-  registerKnowledge(pi, runtime, { log, describe: describeStateError });
-  registerHooks(pi, runtime, { log, describe: describeStateError });
-  registerStopHooks(pi, runtime, { log, describe: describeStateError });
-  registerCompaction(pi, runtime, { log, describe: describeStateError });
+  const reporting = { log, describe: describeStateError };
+  // Knowledge before the state's hooks: a knowledge removal is then already in the state projected for the same run.
+  for (const register of [registerKnowledge, registerHooks, registerStopHooks, registerCompaction])
+    register(pi, runtime, reporting);
   registerToolsAndCommand(pi, deps, attach);
 }
 
@@ -74,5 +73,9 @@ function registerHooks(pi: ExtensionAPI, runtime: StateRuntime, reporting: FailO
   pi.on(
     "agent_end",
     failOpen(reporting, "agent_end", (_event, ctx) => agentEnd(runtime, ctx)),
+  );
+  pi.on(
+    "session_shutdown",
+    failOpen(reporting, "session_shutdown", () => runtime.git?.close()),
   );
 }

@@ -11,6 +11,7 @@ test("with only Pi's agent directory the configuration is the documented default
     root: join("/home/a/.pi/agent", "powercontext-state"),
     defaultMode: "active",
     gitBackup: false,
+    gitRemote: null,
     diagnosticsFile: null,
     turnResolution: false,
     compactionMinTokens: null,
@@ -30,11 +31,18 @@ test("the store directory, the mode and the Git backup switch are read as given"
     POWERCONTEXT_STATE_MODE: "passive",
     POWERCONTEXT_STATE_GIT_BACKUP: " Yes ",
     POWERCONTEXT_STATE_DIAGNOSTICS: "on",
+    POWERCONTEXT_STATE_GIT_REMOTE: " /srv/state-remote.git ",
     PI_CODING_AGENT_DIR: "/home/a/.pi/agent",
   });
   assert.deepEqual(
-    [config.root, config.defaultMode, config.gitBackup, config.diagnosticsFile],
-    ["/srv/state", "passive", true, "/home/a/.pi/agent/powercontext/logs/powercontext-state.diagnostics.jsonl"],
+    [config.root, config.defaultMode, config.gitBackup, config.diagnosticsFile, config.gitRemote],
+    [
+      "/srv/state",
+      "passive",
+      true,
+      "/home/a/.pi/agent/powercontext/logs/powercontext-state.diagnostics.jsonl",
+      "/srv/state-remote.git",
+    ],
   );
 });
 

@@ -14,8 +14,10 @@ export interface StateConfig {
   root: string;
   /** The mode of a session that never chose one. */
   defaultMode: Mode;
-  /** One local Git commit of the store per accepted turn. */
+  /** Git as cold history: one local commit of the store per accepted cohort (transition). */
   gitBackup: boolean;
+  /** Remote (URL or path) the newest store commit is pushed to in the background; null: no push. */
+  gitRemote: string | null;
   /** The opt-in JSONL record of rejected patches and preserved drafts, or null when off. */
   diagnosticsFile: string | null;
   /** Turn resolution: terminal eligibility, preserved drafts, fallback turns, the reconciled response. */
@@ -39,8 +41,11 @@ export const StateEnvironment = Type.Object({
   ),
   POWERCONTEXT_STATE_GIT_BACKUP: Type.Boolean({
     default: false,
-    description: "One local Git commit of the store per turn that accepted a transition.",
+    description: "Git as cold history: one local commit of the store per accepted transition.",
   }),
+  POWERCONTEXT_STATE_GIT_REMOTE: Type.Optional(
+    Type.String({ description: "Remote (URL or path) the newest store commit is pushed to, in the background." }),
+  ),
   POWERCONTEXT_STATE_TURN_RESOLUTION: Type.Boolean({
     default: false,
     description: "Require patch_state final:true to close a run: keep earlier prose as the answer, ask twice more.",
@@ -84,6 +89,7 @@ export function loadConfig(env: Environment): StateConfig {
     root: dir ?? join(agentDir, "powercontext-state"),
     defaultMode: read.POWERCONTEXT_STATE_MODE,
     gitBackup: read.POWERCONTEXT_STATE_GIT_BACKUP,
+    gitRemote: read.POWERCONTEXT_STATE_GIT_REMOTE?.trim() || null,
     diagnosticsFile: read.POWERCONTEXT_STATE_DIAGNOSTICS ? diagnosticsFileOf(agentDir) : null,
     turnResolution: read.POWERCONTEXT_STATE_TURN_RESOLUTION,
     compactionMinTokens: read.POWERCONTEXT_STATE_COMPACTION ? read.POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS : null,

@@ -19,7 +19,11 @@ export type StateErrorCode =
   | "publication_failed"
   | "configuration_invalid"
   /** A fork point whose session state was folded out of the parent's tail into its checkpoint; cannot be rebuilt. */
-  | "fork_point_folded";
+  | "fork_point_folded"
+  /** A read of a Git revision while the store runs file-only (Git backup off, or no git executable). */
+  | "cold_history_unavailable"
+  /** The revision is not a commit of the store's history (or no commit owns the view's newest transition). */
+  | "unknown_revision";
 
 /** `details` carry what the model may act on, such as the offset and the retained boundaries of a `pre_origin`. */
 export class StateError extends CodedError<StateErrorCode> {}

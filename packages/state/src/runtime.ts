@@ -3,6 +3,7 @@
 import { createBatchTracker, type BatchTracker } from "./barrier.ts";
 import type { StateConfig } from "./config.ts";
 import { type DiagnosticLog, openDiagnosticLog } from "./diagnostic-log.ts";
+import { createGitHistory, type GitHistory } from "./git/git-history.ts";
 import { forkPointSeq, lastTransitionSeq, readSessionHeaderId, reconstructibleAt, TRANSITION_ENTRY } from "./fork.ts";
 import type { HostApi, HostContext, Logger } from "./host.ts";
 import { MODE_ENTRY, modeFromBranch, toolsFor, type Mode } from "./modes.ts";
@@ -36,6 +37,8 @@ export interface StateRuntime {
   diagnostics: DiagnosticLog;
   /** Stop: the phase of the selected branch and the run a Stop would interrupt (src/stop). */
   stops: StopTracker;
+  /** Git as cold history and remote publication; null when Git backup is off (file-only). */
+  git: GitHistory | null;
   /** The session of `ctx`, loaded (or reloaded when the session or cwd changed). */
   session(ctx: HostContext): Promise<SessionState>;
   /**
@@ -63,7 +66,8 @@ export function createStateRuntime(
   log: Logger,
   seams: StoreSeams = {},
 ): StateRuntime {
-  const store = openStateStore({ ...seams, root: config.root });
+  const git = config.gitBackup ? createGitHistory({ root: config.root, remote: config.gitRemote, log }) : null;
+  const store = openStateStore({ ...seams, root: config.root, ...(git === null ? {} : { afterPublish: git.commit }) });
   const sessions = createSessionCache(store, config.defaultMode);
   const runtime: StateRuntime = {
     config,
@@ -72,16 +76,22 @@ export function createStateRuntime(
     log,
     diagnostics: openDiagnosticLog(config.diagnosticsFile),
     stops: createStopTracker(api),
+    git,
     session: (ctx) => sessions.current(ctx),
     async checkFork(ctx, entryId, position) {
       const session = await runtime.refresh(ctx);
-      return forkRefusal(session.view.session.head, forkPointSeq(ctx.sessionManager.getBranch(entryId), position));
+      const atSeq = forkPointSeq(ctx.sessionManager.getBranch(entryId), position);
+      const refusal = forkRefusal(session.view.session.head, atSeq);
+      // Folded out of the hot tail but committed to Git: the child is restored exactly from cold history.
+      if (refusal !== null && (await git?.sessionAt(session.keys.session, atSeq)) != null) return null;
+      return refusal;
     },
     async start(ctx, event) {
       if (event.reason === "fork" && event.previousSessionFile !== undefined)
-        await inheritParentSession(store, log, ctx, event.previousSessionFile);
+        await inheritParentSession({ store, git, log }, ctx, event.previousSessionFile);
       const session = await sessions.load(ctx);
       runtime.applyTools(session.mode);
+      git?.resume();
       return session;
     },
     async refresh(ctx) {
@@ -152,8 +162,7 @@ function forkRefusal(head: ScopeHead | null, atSeq: number): string | null {
 
 /** A forked session starts from its parent's session stream as of the fork point; an unreadable parent, empty. */
 async function inheritParentSession(
-  store: StateStore,
-  log: Logger,
+  { store, git, log }: { store: StateStore; git: GitHistory | null; log: Logger },
   ctx: HostContext,
   parentFile: string,
 ): Promise<void> {
@@ -163,11 +172,17 @@ async function inheritParentSession(
     log("fork.parent_unreadable", { effect: "the child session starts with an empty session scope" });
     return;
   }
+  const atSeq = lastTransitionSeq(ctx.sessionManager.getBranch());
   try {
-    await store.copySession(keys, sessionKey(parentId), lastTransitionSeq(ctx.sessionManager.getBranch()));
+    await store.copySession(keys, sessionKey(parentId), atSeq);
   } catch (error) {
     // Reached only when session_before_fork did not run (or the tail folded since): never copy a wrong state.
     if ((error as { code?: unknown }).code !== "fork_point_folded") throw error;
+    const cold = await git?.sessionAt(sessionKey(parentId), atSeq);
+    if (cold != null) {
+      await store.copySession(keys, sessionKey(parentId), atSeq, cold);
+      return;
+    }
     log("fork.point_folded", { effect: "the child session starts with an empty session scope" });
     if (ctx.hasUI) ctx.ui.notify(`powercontext-state: ${(error as Error).message}`, "error");
   }

@@ -10,14 +10,23 @@ import type { ScopeHead, ScopeStream, View, ViewKeys } from "./types.ts";
 import { loadView } from "./view-files.ts";
 import { writeScopes } from "./write-scopes.ts";
 
-/** Run under the store lock. An existing target is left as it is. Throws `fork_point_folded`. */
+/**
+ * Run under the store lock. An existing target is left as it is. Throws `fork_point_folded`. `cold` is the source as
+ * a Git commit holds it, when the live stream folded the fork point away (exact restoration from cold history).
+ */
 export async function copySessionStream(
   root: string,
-  { keys, fromKey, atSeq, now }: { keys: ViewKeys; fromKey: string; atSeq: number | null; now: Date },
+  {
+    keys,
+    fromKey,
+    atSeq,
+    now,
+    cold,
+  }: { keys: ViewKeys; fromKey: string; atSeq: number | null; now: Date; cold?: ScopeStream | undefined },
 ): Promise<View> {
   const target = loadStream(root, "session", keys.session);
   if (target.head !== null) return loadView(root, keys);
-  const source = loadStream(root, "session", fromKey);
+  const source = cold ?? loadStream(root, "session", fromKey);
   const live = loadView(root, keys);
   const origin = Math.max(maxSeq({ ...live, session: source }), 1);
   const head = forkedHead(source, keys.session, atSeq, origin, now.toISOString());

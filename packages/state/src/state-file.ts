@@ -3,12 +3,13 @@
 // supplied scope or none (transition-plan.ts plans it, write-scopes.ts makes it visible).
 import { join } from "node:path";
 import { ensureDirectory } from "./atomic-file.ts";
+import type { Cohort } from "./git/cohort-commit.ts";
 import { recoverJournal } from "./journal.ts";
 import { removeDeadLeftovers } from "./leftovers.ts";
 import { copySessionStream } from "./session-copy.ts";
 import { acquireLock, processAlive } from "./store-lock.ts";
 import { planTransition } from "./transition-plan.ts";
-import type { ScopeName, TransitionRequest, View, ViewKeys } from "./types.ts";
+import type { ScopeName, ScopeStream, TransitionRequest, View, ViewKeys } from "./types.ts";
 import { loadView, readLive } from "./view-files.ts";
 import { type AfterHeadWritten, writeScopes } from "./write-scopes.ts";
 
@@ -20,6 +21,8 @@ export interface StoreOptions {
   lockTimeoutMs?: number;
   /** Called after each head is replaced (test seam for crash injection); `index` counts from 0. */
   afterHeadWritten?: AfterHeadWritten;
+  /** Runs under the lock once a transition's files are visible (Git's commit of the cohort); must not throw. */
+  afterPublish?: (cohort: Cohort) => Promise<void>;
 }
 
 export type PublishResult =
@@ -39,7 +42,7 @@ export interface StateStore {
    * Copies a session stream, as of `atSeq` (null: its current state), to a new session key with a fresh origin; an
    * existing target is left as it is. Throws `fork_point_folded` when `atSeq` precedes the source's checkpoint.
    */
-  copySession(keys: ViewKeys, fromKey: string, atSeq: number | null): Promise<View>;
+  copySession(keys: ViewKeys, fromKey: string, atSeq: number | null, cold?: ScopeStream): Promise<View>;
   /** Runs `work` while holding the store lock. */
   locked<T>(work: () => Promise<T> | T): Promise<T>;
 }
@@ -49,6 +52,7 @@ export function openStateStore({
   now = () => new Date(),
   lockTimeoutMs = 5_000,
   afterHeadWritten,
+  afterPublish,
 }: StoreOptions): StateStore {
   const locked = async <T>(work: () => Promise<T> | T): Promise<T> => {
     ensureDirectory(root, "");
@@ -71,8 +75,10 @@ export function openStateStore({
         if (plan.status === "conflict") return plan;
         await writeScopes(root, plan.prepared, plan.transition, afterHeadWritten);
         const { view, transition, seq, revisions } = plan;
+        await afterPublish?.({ transition, seq, files: plan.prepared });
         return { status: "committed", view, transition, seq, revisions };
       }),
-    copySession: (keys, fromKey, atSeq) => locked(() => copySessionStream(root, { keys, fromKey, atSeq, now: now() })),
+    copySession: (keys, fromKey, atSeq, cold) =>
+      locked(() => copySessionStream(root, { keys, fromKey, atSeq, now: now(), cold })),
   };
 }

@@ -1,5 +1,6 @@
 // `/state` answers as a person reads them: a short summary, one line per scope, one line for a promotion. The
 // full value stays behind `--json`. Pure.
+import type { GitStatus } from "../git/git-status.ts";
 import { LINE_WIDTH, labelled, type NoticeLevel, plural } from "@powercontext/pi-kit";
 import type { Failure } from "../outcome.ts";
 import { PLANES, type Plane, SCOPES, type ScopeName } from "../types.ts";
@@ -21,6 +22,8 @@ export interface StateStatusView {
   stop?: string;
   store: string;
   git_backup: boolean;
+  /** Git history and the push queue (null with Git backup off). */
+  git?: GitStatus | null;
   scopes: Record<ScopeName, ScopeSummary>;
   /** Keys per plane of the effective state the model sees. */
   entries: Record<Plane, number>;

@@ -1,5 +1,6 @@
 // `/state`: mode <active|passive|off>, status, promote <scope>.<plane>.<key> [kind]. Short text for the person
 // (state-format.ts); `--json` shows the full value.
+import { gitStatus } from "../git/git-status.ts";
 import { type NoticeLevel, takeJsonFlag } from "@powercontext/pi-kit";
 import { boundaries } from "../history.ts";
 import type { HostContext } from "../host.ts";
@@ -55,6 +56,7 @@ export async function stateStatus(runtime: StateRuntime, ctx: HostContext): Prom
     stop: runtime.stops.phase().kind,
     store: runtime.config.root,
     git_backup: runtime.config.gitBackup,
+    git: runtime.git === null ? null : gitStatus(runtime.config.root, runtime.git, runtime.config.gitRemote),
     scopes,
     entries: Object.fromEntries(
       PLANES.map((plane) => [plane, Object.keys(effective[plane]).length]),

@@ -1,6 +1,5 @@
 // Hook bodies: the byte-stable projection at before_agent_start, and the turn's settlement at agent_end.
 import { promptSections } from "powercontext-pi";
-import { commitBackup } from "../git-backup.ts";
 import type { HostContext } from "../host.ts";
 import { appendProjection, sectionOf, setProjectionSection } from "../projection.ts";
 import type { StateRuntime } from "../runtime.ts";
@@ -42,12 +41,11 @@ export async function beforeAgentStart(
   return { systemPrompt: appendProjection(event.systemPrompt, sectionOf(body)) };
 }
 
-/** Records the run's accepted transitions on the session and, when enabled, commits the store to Git. */
+/**
+ * Records the run's accepted transitions on the session (each was already committed to Git as its own cohort) and,
+ * with a remote set, queues the newest commit and pushes it in the background (never awaited, never rolls back).
+ */
 export async function agentEnd(runtime: StateRuntime, ctx: HostContext): Promise<void> {
   const accepted = await runtime.settle(ctx);
-  if (accepted.length === 0 || !runtime.config.gitBackup) return;
-  const outcome = await runtime.store.locked(() =>
-    commitBackup(runtime.config.root, `powercontext-state: ${accepted.map((item) => item.transition).join(" ")}`),
-  );
-  if (outcome !== "committed") runtime.log("git_backup.skipped", { outcome });
+  if (accepted.length > 0) runtime.git?.publish();
 }

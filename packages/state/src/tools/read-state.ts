@@ -1,4 +1,6 @@
-// read_state: one cached projection (effective or one scope) at offset 0–7; never publishes or refreshes.
+// read_state: one cached projection (effective or one scope) at offset 0–7; never publishes or refreshes. With
+// `revision` (a store commit, or "self") it reads Git's cold history instead, beyond the 7-patch hot tail.
+import { coldUnavailable } from "../git/git-history.ts";
 import { viewAt } from "../history.ts";
 import type { HostContext } from "../host.ts";
 import { failure, toFailure, type Outcome } from "../outcome.ts";
@@ -15,16 +17,22 @@ export async function runReadState(runtime: StateRuntime, params: unknown, ctx: 
     if (session.mode !== "active") return failure("state_inactive", `The state tools are off in ${session.mode} mode.`);
     const args = isJsonObject(params) ? params : {};
     for (const key of Object.keys(args))
-      if (key !== "scope" && key !== "offset")
-        return failure("invalid_read", `${key} is not a read_state field; use scope and offset.`);
+      if (key !== "scope" && key !== "offset" && key !== "revision")
+        return failure("invalid_read", `${key} is not a read_state field; use scope, offset and revision.`);
     const scope = (args.scope ?? "effective") as ReadScope;
     if (!READ_SCOPES.includes(scope))
       return failure("invalid_read", "scope must be effective, global, cwd or session.");
     const offset = args.offset ?? 0;
     if (typeof offset !== "number") return failure("invalid_read", "offset must be an integer from 0 to 7.");
-    const historical = viewAt(session.view, offset);
+    const revision = args.revision;
+    if (revision !== undefined && typeof revision !== "string")
+      return failure("invalid_read", 'revision must be a store commit id or "self".');
+    if (revision !== undefined && runtime.git === null) throw coldUnavailable();
+    const cold = revision === undefined ? null : await runtime.git?.readAt(session.keys, revision, session.view);
+    const historical = viewAt(cold?.view ?? session.view, offset);
     const state = scope === "effective" ? overlayScopes(historical.states) : historical.states[scope];
-    return { ok: true, offset, scope, boundary: historical.boundary, state };
+    const at = cold === null || cold === undefined ? {} : { revision: cold.commit };
+    return { ok: true, offset, scope, ...at, boundary: historical.boundary, state };
   } catch (error) {
     return toFailure(error);
   }

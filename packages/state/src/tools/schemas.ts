@@ -39,6 +39,12 @@ export const ReadStateParameters = Type.Object({
   offset: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 7, description: "0 = now; n = before the n most recent boundaries." }),
   ),
+  revision: Type.Optional(
+    Type.String({
+      description:
+        'Cold history (Git backup on): a store commit id, or "self" (the commit of this view\'s newest transition); offset then counts back from it.',
+    }),
+  ),
 });
 
 export const PATCH_STATE_DESCRIPTION =
@@ -48,4 +54,5 @@ export const PATCH_STATE_DESCRIPTION =
 
 export const READ_STATE_DESCRIPTION =
   "Read the semantic state: scope effective (default), global, cwd or session, at offset 0–7 (the same previous " +
-  "causal boundary for every scope). History before the retained origin is an error.";
+  "causal boundary for every scope). History before the retained origin is an error. With Git backup, revision " +
+  'reads an older store commit (or "self").';
