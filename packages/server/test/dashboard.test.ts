@@ -60,6 +60,14 @@ for (const engine of ENGINES) {
       await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/review`);
       for (let press = 0; press < 3; press += 1) await page.keyboard.press("a");
       await page.waitForSelector("#review-status[data-cleared]");
+      // The listing's total and kind filter come with the page (one store read): they agree with the rows shown.
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory`);
+      const listed = await page.locator("#entries tbody tr").count();
+      assert.match((await page.locator("p.muted").first().textContent()) ?? "", new RegExp(`^${listed} entries`));
+      assert.ok((await page.locator('select[name="kind"] option').allTextContents()).includes("fact"));
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory?kind=fact`);
+      assert.match((await page.locator("p.muted").first().textContent()) ?? "", /^1 entries/);
+      assert.equal(await page.locator("#entries tbody tr").count(), 1);
       await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory?q=PostgreSQL`);
       await page.locator("#entries tbody tr a").first().click();
       await page.locator(".history details summary").first().click();
