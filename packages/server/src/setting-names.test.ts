@@ -41,6 +41,7 @@ test("docs/configuration.md has one table naming every setting, its former name,
     ...Object.keys(PiEnvironment.properties),
     ...Object.keys(StateEnvironment.properties).filter((name) => name.startsWith("POWERCONTEXT_")),
     "POWERCONTEXT_PI_HOST",
+    "POWERCONTEXT_DASHBOARD_SCREENSHOTS",
   ];
   assert.deepEqual([...listed].sort(), [...expected].sort());
   for (const { name, former } of SETTING_NAMES) {

@@ -1,14 +1,13 @@
 // Experience and Skill candidates in the review inbox, in headless Chromium against a real Server process on each
-// store: shown with the Source text they cite, rejected by selection, approved with the keyboard, and a version
-// conflict (someone revised it meanwhile) told to the reviewer.
+// store: shown with the Source text they cite, rejected by selection, approved and revised with the keyboard, and a
+// version conflict (someone revised it meanwhile) told to the reviewer.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { type DashboardServer, ENGINES, openDashboard, pageErrors } from "../src/testing/dashboard-server.ts";
 import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
+import { saveScreenshot } from "../src/testing/screenshots.ts";
 
-const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const SOURCE_TEXT = "Billing migrations failed on CI until the migration tool was pinned to 4.2.";
 const EXPERIENCE = {
   situation: "Billing migrations failed on CI.",
@@ -30,6 +29,19 @@ async function statuses(server: DashboardServer, scopeId: string): Promise<Recor
     byStatus[status] = page.candidates.map((candidate: { candidate_id: string }) => candidate.candidate_id);
   }
   return byStatus;
+}
+
+/** Moves the inbox's current row to the candidate with the keyboard alone (j from the top). */
+async function moveTo(page: Page, candidateId: string): Promise<void> {
+  const ids = await page.locator("li.candidate:not(.sent)").evaluateAll((rows) => rows.map((row) => row.id));
+  for (let press = 0; press < 30; press += 1) await page.keyboard.press("k");
+  for (let press = 0; press < ids.indexOf(`c-${candidateId}`); press += 1) await page.keyboard.press("j");
+}
+
+/** Replaces the text of the focused field: select all, type. */
+async function retype(page: Page, text: string): Promise<void> {
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(text);
 }
 
 for (const engine of ENGINES) {
@@ -57,7 +69,7 @@ for (const engine of ENGINES) {
       await row(approved).locator("details summary").click();
       assert.match((await row(approved).locator("pre.source").textContent()) ?? "", /pinned to 4\.2/);
       assert.match((await row(approved).textContent()) ?? "", /Pin schema tooling in CI\./);
-      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}review-artifacts.png` });
+      await saveScreenshot(page, engine, "review-artifacts");
 
       await row(rejected).locator('input[name="item"]').check();
       await page.fill('input[name="reason"]', "Too narrow for a Skill.");
@@ -88,6 +100,79 @@ for (const engine of ENGINES) {
         candidate_id: rejected.candidate_id,
       });
       assert.equal(skill.decision_reason, "Too narrow for a Skill.");
+      assert.deepEqual(
+        pageErrors(page).filter((error) => !error.includes("status of 409")),
+        [],
+      );
+    });
+
+    it("revises an Experience and a Skill with the keyboard, keeping their evidence; a stale revision is refused", async () => {
+      const scope = "artifacts-revise";
+      await server.api("/v1/sources/content", { scope_id: scope, source_id: "ci-log", content: SOURCE_TEXT });
+      const evidence = { scope_id: scope, source_refs: [{ name: "content", source_id: "ci-log" }], artifact_refs: [] };
+      const lesson = await server.api("/v1/experience/propose", {
+        ...evidence,
+        proposal: EXPERIENCE,
+        reason: "From CI.",
+      });
+      const skill = await server.api("/v1/skill/propose", { ...evidence, proposal: SKILL });
+      const page = await openDashboard(browser, server);
+      await page.goto(`${server.url}/ui/scopes/${scope}/review`);
+      const row = (id: string) => page.locator(`li.candidate.artifact[data-id="${id}"]`);
+      const get = (id: string) => server.api("/v1/artifact-candidates/get", { scope_id: scope, candidate_id: id });
+
+      // e opens the editor on the first field; Tab walks the fields; Ctrl+Enter saves a new version.
+      await moveTo(page, lesson.candidate_id);
+      await page.keyboard.press("e");
+      for (let press = 0; press < 3; press += 1) await page.keyboard.press("Tab");
+      await retype(page, "Pin every schema tool CI installs.");
+      await saveScreenshot(page, engine, "review-artifact-revise");
+      await page.keyboard.press("Control+Enter");
+      await row(lesson.candidate_id).locator(".item-status", { hasText: "Revised." }).waitFor();
+      const revised = await get(lesson.candidate_id);
+      assert.equal(revised.version, 2);
+      assert.deepEqual(revised.proposal, { ...EXPERIENCE, lesson: "Pin every schema tool CI installs." });
+      assert.deepEqual([revised.source_refs, revised.reason], [evidence.source_refs, "From CI."]);
+      assert.equal(
+        await row(lesson.candidate_id).locator('[data-field="lesson"]').textContent(),
+        revised.proposal.lesson,
+      );
+
+      // A Skill's checks are one a line; the revised version is then approved with its new version number.
+      await moveTo(page, skill.candidate_id);
+      await page.keyboard.press("e");
+      for (let press = 0; press < 3; press += 1) await page.keyboard.press("Tab");
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type("\nThe lock file names the pinned version");
+      await page.keyboard.press("Control+Enter");
+      await row(skill.candidate_id).locator(".item-status", { hasText: "Revised." }).waitFor();
+      assert.equal(await row(skill.candidate_id).locator('[data-field="validation"] li').count(), 2);
+      await page.keyboard.press("a");
+      await row(skill.candidate_id).waitFor({ state: "hidden" });
+      const approvedSkill = await get(skill.candidate_id);
+      assert.deepEqual([approvedSkill.status, approvedSkill.version], ["approved", 2]);
+      assert.deepEqual(approvedSkill.proposal.validation, [
+        ...SKILL.validation,
+        "The lock file names the pinned version",
+      ]);
+
+      // Someone revises the Experience after the page showed version 2: this revision is refused, theirs kept.
+      await server.api("/v1/artifact-candidates/revise", {
+        ...evidence,
+        candidate_id: lesson.candidate_id,
+        expected_version: 2,
+        proposal: { ...EXPERIENCE, lesson: "Someone else's wording." },
+      });
+      await moveTo(page, lesson.candidate_id);
+      await page.keyboard.press("e");
+      await retype(page, "A stale situation.");
+      await page.keyboard.press("Control+Enter");
+      await row(lesson.candidate_id).locator(".item-status", { hasText: "now at version 3" }).waitFor();
+      const kept = await get(lesson.candidate_id);
+      assert.deepEqual(
+        [kept.version, kept.proposal.lesson, kept.proposal.situation],
+        [3, "Someone else's wording.", EXPERIENCE.situation],
+      );
       assert.deepEqual(
         pageErrors(page).filter((error) => !error.includes("status of 409")),
         [],

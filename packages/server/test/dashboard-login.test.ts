@@ -3,7 +3,6 @@
 // the session's CSRF token and a same-origin request; the API under /v1 still wants its bearer token.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import {
   captureAndFlush,
@@ -14,8 +13,7 @@ import {
   TEST_TOKEN,
 } from "../src/testing/dashboard-server.ts";
 import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
-
-const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
+import { saveScreenshot } from "../src/testing/screenshots.ts";
 
 for (const engine of ENGINES) {
   describe(`the dashboard's login and form checks on ${engine}`, () => {
@@ -34,7 +32,7 @@ for (const engine of ENGINES) {
         assert.equal(new URL(page.url()).pathname, "/ui/login", path);
         assert.equal((await page.content()).includes("private"), false, path);
       }
-      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}login.png` });
+      await saveScreenshot(page, engine, "login");
       await page.fill('input[name="token"]', "not-the-token-at-all-00000");
       await page.click('button[type="submit"]');
       assert.match((await page.locator('[role="alert"]').textContent()) ?? "", /not the Server's token/);

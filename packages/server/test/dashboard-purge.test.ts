@@ -2,12 +2,10 @@
 // person types the scope id (as at the terminal), then the entry is gone and the page shows the purge's audit record.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { type DashboardServer, ENGINES, openDashboard, pageErrors } from "../src/testing/dashboard-server.ts";
 import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
-
-const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
+import { saveScreenshot } from "../src/testing/screenshots.ts";
 
 for (const engine of ENGINES) {
   describe(`purge in the dashboard on ${engine}`, () => {
@@ -35,7 +33,7 @@ for (const engine of ENGINES) {
       await page.click('#purge button[type="submit"]');
       await page.locator("div.notice .refused").waitFor();
       assert.match((await page.locator("div.notice").textContent()) ?? "", /Not confirmed: nothing was purged/);
-      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}purge.png` });
+      await saveScreenshot(page, engine, "purge");
       assert.deepEqual((await server.api("/v1/purge/list", { scope_id: scope })).purges, []);
       await page.fill('#purge input[name="confirm"]', scope);
       await page.click('#purge button[type="submit"]');

@@ -3,7 +3,6 @@
 // time it took is printed for docs/dashboard.md).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import {
   captureAndFlush,
@@ -14,8 +13,8 @@ import {
   pendingCandidates,
 } from "../src/testing/dashboard-server.ts";
 import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
+import { saveScreenshot } from "../src/testing/screenshots.ts";
 
-const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const TOOLS = ["pnpm", "vitest", "biome", "fastify", "postgres", "redis", "docker", "terraform", "kafka", "grafana"];
 const AREAS = ["billing", "search", "checkout", "auth", "reports"];
 
@@ -52,7 +51,7 @@ for (const engine of ENGINES) {
       await page.goto(`${server.url}/ui/scopes/${scope}/review`);
       await page.locator("li.candidate details summary").first().click();
       assert.match((await page.locator("li.candidate pre.source").first().textContent()) ?? "", /We decided to use/);
-      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}review.png` });
+      await saveScreenshot(page, engine, "review");
       const boxes = page.locator('li.candidate input[name="item"]');
       for (const index of [0, 1, 2]) await boxes.nth(index).check();
       await Promise.all([page.waitForURL(/done=3/), page.click('button[value="approve"]')]);
@@ -96,7 +95,7 @@ for (const engine of ENGINES) {
       const secondRow = page.locator(`li.candidate[data-id="${second.candidate_id}"]`);
       await secondRow.locator(".item-status:not(:empty)").waitFor();
       assert.match((await secondRow.locator(".item-status").textContent()) ?? "", /now at version 2\)\. Reload/);
-      if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}review-conflict.png` });
+      await saveScreenshot(page, engine, "review-conflict");
       assert.deepEqual(await decidedCounts(server, scope), { pending: 1, approved: 1, rejected: 0 });
     });
 

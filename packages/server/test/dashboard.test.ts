@@ -1,10 +1,9 @@
 // The dashboard in headless Chromium against a real Server process on each store: browsing, search, an entry's
-// history and edits, the recall view, and stored XSS payloads staying inert. Screenshots of each view go to
-// docs/dashboard/ (from the SQLite run).
+// history and edits, the recall view, and stored XSS payloads staying inert. Screenshots of each view are saved
+// from the SQLite run (src/testing/screenshots.ts says where).
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import {
   captureAndFlush,
   type DashboardServer,
@@ -13,10 +12,10 @@ import {
   pageErrors,
 } from "../src/testing/dashboard-server.ts";
 import { useDashboardSuite } from "../src/testing/dashboard-suite.ts";
+import { saveScreenshot } from "../src/testing/screenshots.ts";
 
 /** A GitHub-token-shaped secret in a prompt: the recall view must show it redacted. */
 const SECRET = `ghp_${"A1b2C3d4E5".repeat(3)}f6G7h8`;
-const SCREENSHOTS = fileURLToPath(new URL("../../../docs/dashboard/", import.meta.url));
 const XSS = [
   "<script>window.__pcXss = 1</script>",
   '<img src="x" onerror="window.__pcXss = 2">',
@@ -25,10 +24,6 @@ const XSS = [
   "[click me](javascript:window.__pcXss=5) **bold** <b>markup</b>",
   "' autofocus onfocus='window.__pcXss = 6",
 ];
-
-async function screenshot(page: Page, engine: string, name: string): Promise<void> {
-  if (engine === "sqlite") await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
-}
 
 for (const engine of ENGINES) {
   describe(`the dashboard on ${engine}`, () => {
@@ -52,7 +47,7 @@ for (const engine of ENGINES) {
       const page = await openDashboard(browser, server);
       const row = page.locator("#scopes tbody tr", { hasText: scope });
       assert.deepEqual(await row.locator("td.num").allTextContents(), ["2", "1", "3", "0"]);
-      await screenshot(page, engine, "scopes");
+      await saveScreenshot(page, engine, "scopes");
       await row.locator("a").first().click();
       await page.fill('input[name="q"]', "when are invoices sent");
       await page.press('input[name="q"]', "Enter");
@@ -60,11 +55,19 @@ for (const engine of ENGINES) {
       const hits = page.locator("#entries tbody tr");
       assert.equal(await hits.count(), 1);
       assert.match((await hits.first().textContent()) ?? "", /Invoices are sent on the first\./);
-      await screenshot(page, engine, "memory");
+      await saveScreenshot(page, engine, "memory");
 
       await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/review`);
       for (let press = 0; press < 3; press += 1) await page.keyboard.press("a");
       await page.waitForSelector("#review-status[data-cleared]");
+      // The listing's total and kind filter come with the page (one store read): they agree with the rows shown.
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory`);
+      const listed = await page.locator("#entries tbody tr").count();
+      assert.match((await page.locator("p.muted").first().textContent()) ?? "", new RegExp(`^${listed} entries`));
+      assert.ok((await page.locator('select[name="kind"] option').allTextContents()).includes("fact"));
+      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory?kind=fact`);
+      assert.match((await page.locator("p.muted").first().textContent()) ?? "", /^1 entries/);
+      assert.equal(await page.locator("#entries tbody tr").count(), 1);
       await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/memory?q=PostgreSQL`);
       await page.locator("#entries tbody tr a").first().click();
       await page.locator(".history details summary").first().click();
@@ -77,7 +80,7 @@ for (const engine of ENGINES) {
       await Promise.all([page.waitForURL(/done=revised/), page.click('form[action$="/revise"] button')]);
       assert.equal(await page.locator(".history > li").count(), 2);
       assert.match((await page.locator("blockquote.current").textContent()) ?? "", /PostgreSQL 17/);
-      await screenshot(page, engine, "entry");
+      await saveScreenshot(page, engine, "entry");
       const entryId = decodeURIComponent(new URL(page.url()).pathname.split("/")[5] ?? "");
       const current = await server.api("/v1/memory/entries/list", { scope_id: scope });
       const head = current.entries.find(
@@ -105,37 +108,53 @@ for (const engine of ENGINES) {
       ]);
     });
 
-    it("shows recent prepares with their scores and bytes, and the daily trend as a chart", async () => {
+    it("shows recent prepares with their scores and bytes, and the daily trend (prepares, hit rate, items, bytes, tokens) as charts and a table", async () => {
       const scope = "acme/recall";
       await server.api("/v1/memory/remember", {
         scope_id: scope,
         kind: "decision",
         text: "Deploys go out on Tuesdays.",
       });
-      await server.api("/v1/context/prepare", {
+      const ready = await server.api("/v1/context/prepare", {
         scope_id: scope,
         query: `When do deploys go out? token ${SECRET}`,
       });
       await server.api("/v1/context/prepare", { scope_id: scope, query: "Something unrelated entirely" });
       const page = await openDashboard(browser, server);
-      await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/recall`);
+      // The Server writes its recall counters every second: reload until today's row counts both prepares.
+      const today = page.locator("#recall-days tbody tr").last().locator("td");
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        await page.goto(`${server.url}/ui/scopes/${encodeURIComponent(scope)}/recall`);
+        if ((await today.nth(1).textContent()) === "2") break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // Date, prepares, ready, hit rate, items, bytes: one item of the ready prepare's bytes, none for the empty one.
+      assert.deepEqual((await today.allTextContents()).slice(1, 6), [
+        "2",
+        "1",
+        "50%",
+        "1",
+        String(ready.content_bytes),
+      ]);
+      assert.match((await page.locator("#recall-totals").textContent()) ?? "", /1 items in\s+\d+ bytes/);
       const recalls = page.locator(".recalls > li");
       assert.equal(await recalls.count(), 2);
-      const ready = recalls.nth(1);
-      assert.match((await ready.textContent()) ?? "", /ready · 1 items · \d+ bytes/);
-      assert.match((await ready.locator("td.num").first().textContent()) ?? "", /^0\.\d{3}$/);
+      const readyRecall = recalls.nth(1);
+      assert.match((await readyRecall.textContent()) ?? "", /ready · 1 items · \d+ bytes/);
+      assert.match((await readyRecall.locator("td.num").first().textContent()) ?? "", /^0\.\d{3}$/);
       assert.equal((await page.content()).includes(SECRET), false, "a secret in a prompt stays redacted");
       assert.match(
         (await recalls.nth(1).locator("blockquote.prompt").textContent()) ?? "",
         /When do deploys go out\? token \[REDACTED:/,
       );
       await page.waitForSelector("#chart-recall .uplot canvas");
+      await page.waitForSelector("#chart-items .uplot canvas");
       await page.waitForSelector("#chart-tokens .uplot canvas");
-      await screenshot(page, engine, "recall");
+      await saveScreenshot(page, engine, "recall");
       await page.goto(`${server.url}/ui/scopes/${encodeURIComponent("acme/billing-service")}/timeline`);
       await page.waitForSelector("#chart-activity .uplot canvas");
       assert.equal(await page.locator(".sources > li").count(), 2);
-      await screenshot(page, engine, "timeline");
+      await saveScreenshot(page, engine, "timeline");
       assert.deepEqual(pageErrors(page), []);
     });
 

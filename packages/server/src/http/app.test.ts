@@ -236,14 +236,20 @@ test("an empty scope prepares the exact empty value and searches to the empty re
 });
 
 test("stats count sources, the flush cursor, entries by kind and recall over a 30-day default period", async (t) => {
-  const { app, post, recall } = await buildTestApp(t);
+  const { app, post, recall, store, clock } = await buildTestApp(t);
   await post("/v1/sources/content", capture("st1", "We must run npm test before every commit."));
   await post("/v1/sources/content", capture("st2", "ok"));
   await post("/v1/memory/flush", { scope_id: SCOPE });
   await post("/v1/sources/content", capture("st3", "later"));
+  const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query: "what must run before a commit?" });
   await post("/v1/context/prepare", { scope_id: SCOPE, query: "what must run before a commit?" });
-  await post("/v1/context/prepare", { scope_id: SCOPE, query: "what must run before a commit?" });
+  await post("/v1/context/prepare", { scope_id: SCOPE, query: "zebra xylophone" });
   await recall.flush();
+  // The store also keeps the items and bytes recalled per day (the dashboard's trend); the wire form stays as it is.
+  const today = clock.now().toISOString().slice(0, 10);
+  const [day] = await store.readRecallDaily(SCOPE, today, today);
+  assert.deepEqual([day?.preparations, day?.recalled_items], [3, 2], "one entry recalled twice, nothing once");
+  assert.equal(day?.recalled_bytes, 2 * prepared.json.content_bytes);
   const response = await app.inject({ method: "GET", url: `/v1/stats?scope_id=${encodeURIComponent(SCOPE)}` });
   assert.equal(response.statusCode, 200);
   assert.equal(response.headers["cache-control"], "no-store");
@@ -251,15 +257,16 @@ test("stats count sources, the flush cursor, entries by kind and recall over a 3
   assert.deepEqual(stats.inventory.sources, { total: 3, memory_processed: 2, memory_pending: 1 });
   assert.equal(stats.inventory.memory.entries.active, 1);
   assert.equal(stats.usage.daily.length, 30);
-  assert.equal(stats.recall.totals.preparations, 2);
+  assert.equal(stats.recall.totals.preparations, 3);
   assert.equal(stats.recall.totals.ready_preparations, 2);
+  assert.equal(stats.recall.totals.recalled_items, undefined);
   assert.equal(stats.recall.totals.comparable_preparations, 2);
   // Both preparations count the cited Source's size: ceil(41 ASCII characters / 4) = 11 tokens each.
   assert.equal(stats.recall.totals.baseline_tokens, 22);
   const unknown = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&extra=1` });
   assert.equal(unknown.statusCode, 422);
-  const today = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&period=today` });
-  assert.equal(today.json().usage.daily.length, 1);
+  const oneDay = await app.inject({ method: "GET", url: `/v1/stats?scope_id=a&period=today` });
+  assert.equal(oneDay.json().usage.daily.length, 1);
 });
 
 test("capabilities are the closed nine-field value", async (t) => {

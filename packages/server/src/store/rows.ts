@@ -183,7 +183,7 @@ export function toScopeInventory(
   };
 }
 
-/** The seven values of a recall_daily row, in column order: scope_id, date, then the five counts. */
+/** The nine values of a recall_daily row, in column order: scope_id, date, then the seven counts. */
 export function recallDailyRow(sample: RecallSample): unknown[] {
   return [
     sample.scope_id,
@@ -193,6 +193,8 @@ export function recallDailyRow(sample: RecallSample): unknown[] {
     sample.comparable_preparations,
     sample.baseline_tokens,
     sample.recalled_tokens,
+    sample.recalled_items,
+    sample.recalled_bytes,
   ];
 }
 

@@ -1,7 +1,8 @@
-// Keyboard review of the inbox (Memory, Experience and Skill candidates alike): j/k move, x selects, * selects all, a approves, r rejects (the reason field's text),
-// e edits a proposal (Ctrl+Enter saves, Escape cancels). Decisions are posted with fetch in the order they were made,
-// to the same form handler as the buttons; a candidate leaves the list at once and comes back with the reason if the
-// Server refused (someone else decided first, or it changed meanwhile).
+// Keyboard review of the inbox (Memory, Experience and Skill candidates alike): j/k move, x selects, * selects all,
+// a approves, r rejects (the reason field's text), e edits a proposal (Ctrl+Enter saves, Escape cancels). Decisions
+// are posted with fetch in the order they were made, to the same form handler as the buttons; a candidate leaves the
+// list at once and comes back with the reason if the Server refused (someone else decided first, or it changed
+// meanwhile).
 const form = document.getElementById("review");
 if (form instanceof HTMLFormElement) startReview(form);
 
@@ -41,8 +42,7 @@ function startReview(form) {
     for (const row of targets) {
       body.append("item", itemOf(row));
       if (action === "revise") {
-        body.append(`kind-${row.dataset.id}`, row.querySelector("input[name^='kind-']").value);
-        body.append(`text-${row.dataset.id}`, row.querySelector("textarea").value);
+        for (const field of editorFields(row)) body.append(field.name, field.value);
       }
     }
     return fetch(form.getAttribute("action"), {
@@ -56,6 +56,25 @@ function startReview(form) {
     });
   }
 
+  // The editor's fields are named `<proposal field>-<candidate id>`; the part shown for each has data-field.
+  function editorFields(row) {
+    return [...row.querySelectorAll(".revise [name]")];
+  }
+
+  function showRevision(row) {
+    for (const field of editorFields(row)) {
+      const name = field.name.slice(0, -(row.dataset.id.length + 1));
+      const shown = row.querySelector(`[data-field="${name}"]`);
+      if (!shown) continue;
+      if (shown instanceof HTMLUListElement) {
+        const lines = field.value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+        shown.replaceChildren(...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+      } else {
+        shown.textContent = field.value;
+      }
+    }
+  }
+
   function settle(action, targets, results) {
     const byId = new Map(targets.map((row) => [row.dataset.id, row]));
     for (const { candidate_id: id, outcome } of results) {
@@ -67,7 +86,7 @@ function startReview(form) {
         if (action === "revise") {
           row.dataset.version = String(Number(row.dataset.version) + 1);
           row.querySelector('input[name="item"]').value = itemOf(row);
-          row.querySelector("p.text").textContent = row.querySelector("textarea").value;
+          showRevision(row);
           row.classList.remove("editing");
           row.querySelector(".revise").hidden = true;
           note.textContent = "Revised.";
@@ -115,11 +134,10 @@ function startReview(form) {
 
   function edit(row) {
     const editor = row.querySelector(".revise");
-    // Only Memory candidates are revised here; an Experience or Skill has no editor on the page.
     if (!editor) return;
     row.classList.add("editing");
     editor.hidden = false;
-    editor.querySelector("textarea").focus();
+    editor.querySelector("input, textarea").focus();
   }
 
   function onEditorKey(event, row) {

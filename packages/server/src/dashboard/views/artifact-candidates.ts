@@ -17,16 +17,57 @@ export function citedSources(inbox: ReviewInbox, refs: ReadonlyArray<{ source_id
   });
 }
 
+// Each shown part carries data-field, the name of its proposal field, so that review.js can show a saved revision.
 function experience(proposal: ExperienceProposal): SafeHtml {
-  return html`<dl class="proposal"><dt>Situation</dt><dd>${shown(proposal.situation)}</dd>
-    <dt>Action</dt><dd>${shown(proposal.action)}</dd><dt>Outcome</dt><dd>${shown(proposal.outcome)}</dd>
-    <dt>Lesson</dt><dd class="text">${shown(proposal.lesson)}</dd></dl>`;
+  return html`<dl class="proposal"><dt>Situation</dt><dd data-field="situation">${shown(proposal.situation)}</dd>
+    <dt>Action</dt><dd data-field="action">${shown(proposal.action)}</dd>
+    <dt>Outcome</dt><dd data-field="outcome">${shown(proposal.outcome)}</dd>
+    <dt>Lesson</dt><dd class="text" data-field="lesson">${shown(proposal.lesson)}</dd></dl>`;
 }
 
 function skill(proposal: SkillProposal): SafeHtml {
-  return html`<p class="text"><strong>${shown(proposal.name)}</strong>: ${shown(proposal.description)}</p>
-    <pre class="instructions">${shown(proposal.instructions)}</pre>
-    <ul class="validation">${proposal.validation.map((check) => html`<li>${shown(check)}</li>`)}</ul>`;
+  // One line: the paragraph keeps its white space (pre-wrap).
+  const title = html`<strong data-field="name">${shown(proposal.name)}</strong>`;
+  return html`<p class="text">${title}: <span data-field="description">${shown(proposal.description)}</span></p>
+    <pre class="instructions" data-field="instructions">${shown(proposal.instructions)}</pre>
+    <ul class="validation" data-field="validation">${proposal.validation.map((check) => html`<li>${shown(check)}</li>`)}</ul>`;
+}
+
+/** The editor `e` opens: one field per proposal field, named `<field>-<candidate id>` (Skill checks one a line). */
+function editor(candidate: ArtifactCandidate): SafeHtml {
+  const id = candidate.candidate_id;
+  const fields = proposalFields(candidate);
+  return html`<div class="revise" hidden>${fields.map(({ name, label, value, multiline }) =>
+    multiline
+      ? html`<textarea name="${name}-${id}" rows="3" aria-label="${label}">${shown(value)}</textarea>`
+      : html`<input name="${name}-${id}" value="${shown(value)}" aria-label="${label}">`,
+  )}</div>`;
+}
+
+interface ProposalField {
+  name: string;
+  label: string;
+  value: string;
+  multiline: boolean;
+}
+
+function proposalFields(candidate: ArtifactCandidate): ProposalField[] {
+  if (candidate.family === "experience") {
+    const proposal = candidate.proposal as ExperienceProposal;
+    return (["situation", "action", "outcome", "lesson"] as const).map((name) => ({
+      name,
+      label: name[0]?.toUpperCase() + name.slice(1),
+      value: proposal[name],
+      multiline: true,
+    }));
+  }
+  const proposal = candidate.proposal as SkillProposal;
+  return [
+    { name: "name", label: "Name", value: proposal.name, multiline: false },
+    { name: "description", label: "Description", value: proposal.description, multiline: false },
+    { name: "instructions", label: "Instructions", value: proposal.instructions, multiline: true },
+    { name: "validation", label: "Checks, one a line", value: proposal.validation.join("\n"), multiline: true },
+  ];
 }
 
 export function artifactRow(inbox: ReviewInbox, candidate: ArtifactCandidate): SafeHtml {
@@ -44,6 +85,7 @@ export function artifactRow(inbox: ReviewInbox, candidate: ArtifactCandidate): S
       <p><span class="tag">${candidate.family}</span> <span class="muted">v${candidate.version}${target}
         ${candidate.reason ? html` · <em>${shown(candidate.reason)}</em>` : ""}</span></p>
       ${proposal}
+      ${editor(candidate)}
       ${citedSources(inbox, candidate.source_refs)}
       ${candidate.artifact_refs.length > 0 ? html`<p class="muted">Cites ${candidate.artifact_refs.map((ref) => html`<code>${ref.family} ${ref.artifact_id} r${ref.revision}</code> `)}</p>` : ""}
       <p class="item-status" role="status"></p>

@@ -5,6 +5,8 @@ import { html, type SafeHtml } from "../html.ts";
 export interface ChartSeries {
   label: string;
   values: number[];
+  /** "right": drawn against a second scale on the right (a rate or a size beside counts). */
+  axis?: "right";
 }
 
 export function chart(name: string, title: string, dates: readonly string[], series: readonly ChartSeries[]): SafeHtml {

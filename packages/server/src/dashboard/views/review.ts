@@ -1,5 +1,5 @@
 // The review inbox: pending Memory, Experience and Skill candidates with the Source text they came from; approve,
-// reject or revise (Memory candidates) one or many.
+// reject or revise one or many.
 // Works as plain forms; review.js adds the keyboard and posts the same form with fetch (answered in JSON).
 import type { MemoryCandidate } from "@powercontext/protocol";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -21,6 +21,7 @@ import {
 } from "../respond.ts";
 import { runWrite, type WriteOutcome } from "../write-outcome.ts";
 import { ARTIFACT_ITEM_PREFIX, artifactRow, citedSources } from "./artifact-candidates.ts";
+import { reviseArtifactFromForm } from "./artifact-revise.ts";
 
 /** Who the dashboard's decisions are recorded as. */
 export const DASHBOARD_REVIEWER = "dashboard";
@@ -41,9 +42,9 @@ function candidateRow(inbox: ReviewInbox, candidate: MemoryCandidate): SafeHtml 
   return html`<li class="candidate" id="c-${id}" data-id="${id}" data-version="${candidate.version}" tabindex="-1">
     <label class="pick"><input type="checkbox" name="item" value="${id}:${candidate.version}" aria-label="Select"></label>
     <div class="body">
-      <p><span class="tag">${candidate.proposal.kind}</span> <span class="muted">confidence ${candidate.confidence.toFixed(2)}
+      <p><span class="tag" data-field="kind">${candidate.proposal.kind}</span> <span class="muted">confidence ${candidate.confidence.toFixed(2)}
         · ${candidate.extractor} · v${candidate.version}</span></p>
-      <p class="text">${shown(candidate.proposal.text)}</p>
+      <p class="text" data-field="text">${shown(candidate.proposal.text)}</p>
       <div class="revise" hidden>
         <input name="kind-${id}" value="${candidate.proposal.kind}" aria-label="Kind">
         <textarea name="text-${id}" rows="3" aria-label="Text">${shown(candidate.proposal.text)}</textarea>
@@ -55,7 +56,7 @@ function candidateRow(inbox: ReviewInbox, candidate: MemoryCandidate): SafeHtml 
 }
 
 const HELP = html`<p class="keys" id="keys">Keys: <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>x</kbd> select ·
-  <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>e</kbd> revise a Memory candidate (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves) ·
+  <kbd>a</kbd> approve · <kbd>r</kbd> reject · <kbd>e</kbd> revise (<kbd>Ctrl</kbd>+<kbd>Enter</kbd> saves, <kbd>Esc</kbd> cancels) ·
   <kbd>*</kbd> select all. With a selection, <kbd>a</kbd> and <kbd>r</kbd> decide every selected candidate.</p>`;
 
 function summarize(results: readonly ItemOutcome[]): SafeHtml | null {
@@ -117,8 +118,14 @@ function parseItem(item: string): { artifact: boolean; candidateId: string; vers
   return { artifact, candidateId, version: Number(version) };
 }
 
-/** One decision on an Experience or Skill candidate; revising one takes a whole proposal, which the API accepts. */
-function decideArtifact(deps: DashboardDeps, action: ReviewAction, target: CandidateTarget, reason: string) {
+/** One decision on an Experience or Skill candidate, through the same domain functions as the API's. */
+function decideArtifact(
+  deps: DashboardDeps,
+  action: ReviewAction,
+  target: CandidateTarget,
+  reason: string,
+  form: FormFields,
+): Promise<WriteOutcome> {
   switch (action) {
     case "approve":
       return runWrite("approve_artifact_candidate", target, (body) => approveArtifactCandidate(deps.domain, body));
@@ -126,9 +133,11 @@ function decideArtifact(deps: DashboardDeps, action: ReviewAction, target: Candi
       return runWrite("reject_artifact_candidate", { ...target, reason: reason || DEFAULT_REJECT_REASON }, (body) =>
         rejectArtifactCandidate(deps.domain, body),
       );
+    case "revise":
+      return reviseArtifactFromForm(deps, target, form);
     default: {
-      const message = "Experience and Skill candidates are revised through the API (revise_artifact_candidate).";
-      return Promise.resolve<WriteOutcome>({ status: "refused", code: "invalid_request", message });
+      const unreachable: never = action;
+      throw new Error(`unknown review action ${String(unreachable)}`);
     }
   }
 }
@@ -140,7 +149,7 @@ function decideOne(deps: DashboardDeps, scopeId: string, action: ReviewAction, i
   const { artifact, candidateId, version } = parseItem(item);
   const target = { scope_id: scopeId, candidate_id: candidateId, expected_version: version };
   const reason = field(form, "reason").trim();
-  if (artifact) return decideArtifact(deps, action, target, reason);
+  if (artifact) return decideArtifact(deps, action, target, reason, form);
   switch (action) {
     case "approve":
       return runWrite("approve_memory_candidate", { ...target, reviewer: DASHBOARD_REVIEWER }, (body) =>

@@ -36,8 +36,14 @@ export interface PreparedRecall {
 export interface RecallStatistics {
   record(
     scopeId: string,
-    prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean },
+    prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean } & RecalledSize,
   ): void;
+}
+
+/** How much one preparation recalled: its items and the content's UTF-8 bytes. */
+export interface RecalledSize {
+  items: number;
+  bytes: number;
 }
 
 export interface PrepareDeps {
@@ -59,6 +65,8 @@ export async function prepareContext(deps: PrepareDeps, request: PrepareContextR
     content: prepared.context.content,
     source_ids: prepared.source_ids,
     comparable: prepared.comparable,
+    items: prepared.items.length,
+    bytes: prepared.context.content_bytes,
   });
   deps.recent?.record({
     scope_id: request.scope_id,

@@ -28,7 +28,7 @@ export interface MemoryPage {
   /** Entries matching the filters (for a search: hits kept, at most SEARCH_LIMIT). */
   total: number;
   entries: BrowsedEntry[];
-  /** The kinds present in the head, for the kind filter. */
+  /** The scope's entry kinds, for the kind filter (listEntryPage's `kinds`). */
   kinds: string[];
 }
 
@@ -40,20 +40,27 @@ export async function browseMemory(
   query: BrowseQuery,
 ): Promise<MemoryPage> {
   const { store } = deps;
-  // The inventory's counts by kind give the kind list and the filtered total without reading the entries.
-  const inventory = await store.getInventory(query.scope_id);
-  const kinds = inventory.entries_by_kind.map((row) => row.kind);
-  if (query.query.trim() === "") {
-    const total = inventory.entries_by_kind
-      .filter((row) => query.kind === "" || row.kind === query.kind)
-      .reduce((sum, row) => sum + (query.state === "all" ? row.total : row[query.state]), 0);
-    const page = await store.listEntryPage(query.scope_id, {
-      kind: query.kind === "" ? null : query.kind,
-      state: query.state === "all" ? null : query.state,
-      offset: query.offset,
-      limit: query.limit,
-    });
-    return { memory: page.memory, total, entries: page.entries.map((entry) => ({ entry, score: null })), kinds };
+  const listing = query.query.trim() === "";
+  // One store read gives the page, its filtered total and the kind list; a search takes only the kinds from it.
+  const page = await store.listEntryPage(
+    query.scope_id,
+    listing
+      ? {
+          kind: query.kind === "" ? null : query.kind,
+          state: query.state === "all" ? null : query.state,
+          offset: query.offset,
+          limit: query.limit,
+        }
+      : { kind: null, state: null, offset: 0, limit: 0 },
+  );
+  const { kinds } = page;
+  if (listing) {
+    return {
+      memory: page.memory,
+      total: page.total,
+      entries: page.entries.map((entry) => ({ entry, score: null })),
+      kinds,
+    };
   }
   const found = await searchMemory(deps, {
     scope_id: query.scope_id,

@@ -1,6 +1,7 @@
 // Accumulates recall statistics in memory and writes them in batches, so prepare_context never waits on a write.
 // Statistics are best-effort: a crash loses at most the unwritten batch, never an acknowledged write.
 import type { RecallSample, Store } from "../../store/types.ts";
+import type { RecalledSize } from "../context/prepare-context.ts";
 import type { Clock } from "../deps.ts";
 import { estimateTokens } from "./token-estimate.ts";
 
@@ -11,6 +12,7 @@ interface PendingPreparation {
   comparable: boolean;
   recalled_tokens: number;
   source_ids: string[];
+  size: RecalledSize;
 }
 
 export class RecallRecorder {
@@ -25,7 +27,7 @@ export class RecallRecorder {
 
   record(
     scopeId: string,
-    prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean },
+    prepared: { ready: boolean; content: string | null; source_ids: string[]; comparable: boolean } & RecalledSize,
   ): void {
     this.pending.push({
       scope_id: scopeId,
@@ -34,6 +36,7 @@ export class RecallRecorder {
       comparable: prepared.ready && prepared.comparable,
       recalled_tokens: prepared.content === null ? 0 : estimateTokens(prepared.content),
       source_ids: prepared.source_ids,
+      size: { items: prepared.items, bytes: prepared.bytes },
     });
   }
 
@@ -55,8 +58,12 @@ export class RecallRecorder {
         comparable_preparations: 0,
         baseline_tokens: 0,
         recalled_tokens: 0,
+        recalled_items: 0,
+        recalled_bytes: 0,
       };
       sample.preparations += 1;
+      sample.recalled_items += preparation.size.items;
+      sample.recalled_bytes += preparation.size.bytes;
       if (preparation.ready) sample.ready_preparations += 1;
       if (preparation.comparable) {
         sample.comparable_preparations += 1;

@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { canonicalJson } from "@powercontext/protocol";
 import { commitFlush } from "../../domain/journal/commit-flush.ts";
-import { retireEntry } from "../../domain/memory/entry-writes.ts";
+import { rememberEntry, retireEntry } from "../../domain/memory/entry-writes.ts";
 import type { Store } from "../types.ts";
-import { NOW, makeSource, pending, remember, describeContract, type ContractTests } from "./builders.ts";
+import { NOW, makeEntry, makeSource, pending, remember, describeContract, type ContractTests } from "./builders.ts";
 import { makeHandoffContent } from "./continuity.contract.ts";
 
 const OVERVIEW_TESTS: ContractTests = {
@@ -48,21 +48,37 @@ const OVERVIEW_TESTS: ContractTests = {
     await remember(store, "Active one.");
     await remember(store, "Active two.");
     await retireEntry(store, { scope_id: "scope-a", citation: retired.citation, reason: null, now: NOW });
+    await rememberEntry(store, {
+      scope_id: "scope-a",
+      entry: makeEntry("A fact.", { kind: "fact" }),
+      reason: null,
+      expected_revision: null,
+      now: NOW,
+    });
     const all = await store.listEntryPage("scope-a", { kind: null, state: null, offset: 0, limit: 10 });
-    assert.equal(all.memory?.revision, 4);
-    assert.equal(all.entries.length, 3);
+    assert.equal(all.memory?.revision, 5);
+    assert.deepEqual([all.entries.length, all.total, all.kinds], [4, 4, ["decision", "fact"]]);
     const ids = all.entries.map((entry) => entry.citation.entry_id);
     assert.deepEqual(ids, [...ids].sort());
     const active = await store.listEntryPage("scope-a", { kind: "decision", state: "active", offset: 1, limit: 5 });
     assert.deepEqual(
       active.entries.map((entry) => [entry.state, entry.citation.memory_ref.revision]),
-      [["active", 4]],
+      [["active", 5]],
     );
-    const none = await store.listEntryPage("scope-a", { kind: "fact", state: null, offset: 0, limit: 5 });
-    assert.deepEqual(none.entries, []);
+    assert.equal(active.total, 2, "the total ignores the page's offset and limit");
+    const counts = async (kind: string | null, state: "active" | "inactive" | null) =>
+      (await store.listEntryPage("scope-a", { kind, state, offset: 0, limit: 0 })).total;
+    assert.deepEqual(
+      [await counts(null, "active"), await counts(null, "inactive"), await counts("decision", null)],
+      [3, 1, 3],
+    );
+    const none = await store.listEntryPage("scope-a", { kind: "fact", state: "inactive", offset: 0, limit: 5 });
+    assert.deepEqual([none.entries, none.total], [[], 0]);
     assert.deepEqual(await store.listEntryPage("scope-b", { kind: null, state: null, offset: 0, limit: 5 }), {
       memory: null,
       entries: [],
+      total: 0,
+      kinds: [],
     });
   },
 

@@ -19,12 +19,19 @@ const STATS_TESTS: ContractTests = {
       comparable_preparations: 0,
       baseline_tokens: 0,
       recalled_tokens: 5,
+      recalled_items: 3,
+      recalled_bytes: 410,
     };
     await store.addRecallSamples([sample]);
-    await store.addRecallSamples([sample]);
-    assert.deepEqual(await store.readRecallDaily("scope-a", "2026-11-01", "2026-11-30"), [
-      { ...sample, preparations: 2, ready_preparations: 2, recalled_tokens: 10 },
+    await store.addRecallSamples([
+      { ...sample, ready_preparations: 0, recalled_tokens: 0, recalled_items: 0, recalled_bytes: 0 },
     ]);
+    assert.deepEqual(await store.readRecallDaily("scope-a", "2026-11-01", "2026-11-30"), [
+      { ...sample, preparations: 2, ready_preparations: 1, recalled_tokens: 5, recalled_items: 3, recalled_bytes: 410 },
+    ]);
+    await store.addRecallSamples([sample]);
+    const [day] = await store.readRecallDaily("scope-a", "2026-11-29", "2026-11-29");
+    assert.deepEqual([day?.recalled_items, day?.recalled_bytes], [6, 820]);
   },
 };
 

@@ -54,12 +54,27 @@ export function countSourcesByDay(sql: Sql, scopeId: string, fromDate: string): 
 /** Call inside a snapshot. */
 export async function listEntryPage(sql: Sql, scopeId: string, query: EntryPageQuery): Promise<EntryPage> {
   const head = await headRevision(sql, scopeId);
-  if (head === 0) return { memory: null, entries: [] };
+  if (head === 0) return { memory: null, entries: [], total: 0, kinds: [] };
   const rows = await sql.rows<EntryVersionRow & { state: string }>(
     `SELECT ${VERSION_COLUMNS}, h.state FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
      WHERE h.scope_id = $1 AND ($2::text IS NULL OR h.state = $2) AND ($3::text IS NULL OR v.kind = $3)
      ORDER BY h.entry_id LIMIT $4 OFFSET $5`,
     [scopeId, query.state, query.kind, query.limit, query.offset],
   );
-  return { memory: memoryHead(head), entries: rows.map((row) => toMemoryEntry(row, head, row.state === "active")) };
+  const [count] = await sql.rows<{ n: number }>(
+    `SELECT count(*) AS n FROM entry_head h
+     WHERE h.scope_id = $1 AND ($2::text IS NULL OR h.state = $2)
+       AND ($3::text IS NULL OR EXISTS (SELECT 1 FROM entry_version v WHERE v.entry_version_id = h.entry_version_id AND v.kind = $3))`,
+    [scopeId, query.state, query.kind],
+  );
+  const kinds = await sql.rows<{ kind: string }>(
+    "SELECT DISTINCT kind FROM entry_version WHERE scope_id = $1 ORDER BY kind",
+    [scopeId],
+  );
+  return {
+    memory: memoryHead(head),
+    entries: rows.map((row) => toMemoryEntry(row, head, row.state === "active")),
+    total: Number(count?.n ?? 0),
+    kinds: kinds.map((row) => row.kind),
+  };
 }

@@ -27,13 +27,15 @@ export async function addRecallSamples(sql: Sql, samples: readonly RecallSample[
   for (const s of ordered) {
     await sql.run(
       `INSERT INTO recall_daily (scope_id, date, preparations, ready_preparations, comparable_preparations, baseline_tokens,
-         recalled_tokens) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         recalled_tokens, recalled_items, recalled_bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (scope_id, date) DO UPDATE SET
          preparations = recall_daily.preparations + excluded.preparations,
          ready_preparations = recall_daily.ready_preparations + excluded.ready_preparations,
          comparable_preparations = recall_daily.comparable_preparations + excluded.comparable_preparations,
          baseline_tokens = recall_daily.baseline_tokens + excluded.baseline_tokens,
-         recalled_tokens = recall_daily.recalled_tokens + excluded.recalled_tokens`,
+         recalled_tokens = recall_daily.recalled_tokens + excluded.recalled_tokens,
+         recalled_items = recall_daily.recalled_items + excluded.recalled_items,
+         recalled_bytes = recall_daily.recalled_bytes + excluded.recalled_bytes`,
       recallDailyRow(s),
     );
   }
@@ -45,7 +47,8 @@ function compare(a: string, b: string): number {
 
 export function readRecallDaily(sql: Sql, scopeId: string, from: string, to: string): Promise<RecallSample[]> {
   return sql.rows<RecallSample>(
-    `SELECT scope_id, date, preparations, ready_preparations, comparable_preparations, baseline_tokens, recalled_tokens
+    `SELECT scope_id, date, preparations, ready_preparations, comparable_preparations, baseline_tokens, recalled_tokens,
+       recalled_items, recalled_bytes
      FROM recall_daily WHERE scope_id = $1 AND date >= $2 AND date <= $3 ORDER BY date`,
     [scopeId, from, to],
   );

@@ -249,4 +249,13 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX purge_audit_by_scope ON purge_audit (scope_id, audit_id);
   `,
+  // Dashboard (issue 21): the recall trend's items and bytes per day (earlier days read 0); the index that finds a
+  // scope's latest candidate change without reading every candidate (the scopes page's last activity) and the one that
+  // lists a scope's entry kinds without joining its whole head (the Memory page's kind filter).
+  `
+  ALTER TABLE recall_daily ADD COLUMN recalled_items INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE recall_daily ADD COLUMN recalled_bytes INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX memory_candidate_by_update ON memory_candidate (scope_id, updated_at);
+  CREATE INDEX entry_version_kinds ON entry_version (scope_id, kind);
+  `,
 ];

@@ -1,5 +1,5 @@
 // Overview reads on SQLite: scope summaries, Sources newest first, one entry's changes, captures per day.
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { SCOPE_SUMMARY_SQL, type ScopeSummaryRow, toScopeSummary } from "../overview-rows.ts";
 import { memoryHead, toMemoryEntry, toStoredSource } from "../rows.ts";
 import type {
@@ -52,7 +52,7 @@ export function countSourcesByDay(db: DatabaseSync, scopeId: string, fromDate: s
 export function listEntryPage(db: DatabaseSync, scopeId: string, query: EntryPageQuery): EntryPage {
   return readSnapshot(db, () => {
     const head = headRevision(db, scopeId);
-    if (head === 0) return { memory: null, entries: [] };
+    if (head === 0) return { memory: null, entries: [], total: 0, kinds: [] };
     const rows = stmt(
       db,
       `SELECT v.*, h.state FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
@@ -62,6 +62,30 @@ export function listEntryPage(db: DatabaseSync, scopeId: string, query: EntryPag
       StoredVersionRow & { state: string }
     >;
     const entries = rows.map((row) => toMemoryEntry(decodeVersion(row), head, row.state === "active"));
-    return { memory: memoryHead(head), entries };
+    const total = countEntries(db, scopeId, query);
+    const kinds = stmt(db, "SELECT DISTINCT kind FROM entry_version WHERE scope_id = ? ORDER BY kind").all(scopeId);
+    return { memory: memoryHead(head), entries, total, kinds: kinds.map((row) => String(row.kind)) };
   });
+}
+
+/**
+ * Without a kind, the head's indexes answer the count: every entry, and the active ones (the literal state lets SQLite
+ * count them in the partial index of active entries). Only a kind filter joins each head entry to its version.
+ */
+function countEntries(db: DatabaseSync, scopeId: string, query: EntryPageQuery): number {
+  const count = (sql: string, ...values: SQLInputValue[]): number => Number(stmt(db, sql).get(...values)?.n ?? 0);
+  if (query.kind !== null) {
+    return count(
+      `SELECT count(*) AS n FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id
+       WHERE h.scope_id = ? AND (? IS NULL OR h.state = ?) AND v.kind = ?`,
+      scopeId,
+      query.state,
+      query.state,
+      query.kind,
+    );
+  }
+  const all = count("SELECT count(*) AS n FROM entry_head WHERE scope_id = ?", scopeId);
+  if (query.state === null) return all;
+  const active = count("SELECT count(*) AS n FROM entry_head WHERE scope_id = ? AND state = 'active'", scopeId);
+  return query.state === "active" ? active : all - active;
 }

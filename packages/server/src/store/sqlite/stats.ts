@@ -27,13 +27,15 @@ export function addRecallSamples(db: DatabaseSync, samples: readonly RecallSampl
   const upsert = stmt(
     db,
     `INSERT INTO recall_daily (scope_id, date, preparations, ready_preparations, comparable_preparations, baseline_tokens,
-       recalled_tokens) VALUES (?, ?, ?, ?, ?, ?, ?)
+       recalled_tokens, recalled_items, recalled_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (scope_id, date) DO UPDATE SET
        preparations = preparations + excluded.preparations,
        ready_preparations = ready_preparations + excluded.ready_preparations,
        comparable_preparations = comparable_preparations + excluded.comparable_preparations,
        baseline_tokens = baseline_tokens + excluded.baseline_tokens,
-       recalled_tokens = recalled_tokens + excluded.recalled_tokens`,
+       recalled_tokens = recalled_tokens + excluded.recalled_tokens,
+       recalled_items = recalled_items + excluded.recalled_items,
+       recalled_bytes = recalled_bytes + excluded.recalled_bytes`,
   );
   for (const s of samples) upsert.run(...(recallDailyRow(s) as SQLInputValue[]));
 }

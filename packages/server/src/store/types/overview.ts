@@ -48,10 +48,17 @@ export interface EntryPage {
   memory: ArtifactReference | null;
   /** The head's entries matching the query, by entry id, each cited at the head. */
   entries: MemoryEntry[];
+  /** How many of the head's entries match the kind and state (the page's offset and limit aside). */
+  total: number;
+  /**
+   * The kinds of the scope's entry versions, in byte order: the head's kinds, and a kind an entry was revised away
+   * from. Read from an index, not the head, so that the first view of a large scope stays cheap.
+   */
+  kinds: string[];
 }
 
 export interface OverviewReads {
-  /** One page of the head's entries (by entry id), filtered by kind and state, read in one snapshot. */
+  /** One page of the head's entries (by entry id), filtered by kind and state, with their count, in one snapshot. */
   listEntryPage(scope_id: string, query: EntryPageQuery): Promise<EntryPage>;
   /** Every scope that holds a Source, Memory, a candidate or a Handoff, by scope id. */
   listScopes(): Promise<ScopeSummary[]>;

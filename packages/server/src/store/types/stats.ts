@@ -24,6 +24,10 @@ export interface RecallSample {
   comparable_preparations: number;
   baseline_tokens: number;
   recalled_tokens: number;
+  /** Items recalled by every preparation of the day, ready or not comparable alike. */
+  recalled_items: number;
+  /** The recalled content's UTF-8 bytes (`content_bytes`), summed over every preparation of the day. */
+  recalled_bytes: number;
 }
 
 export interface StatsOperations {
