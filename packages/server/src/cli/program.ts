@@ -1,26 +1,14 @@
 // Commander wiring for the `powercontext` command: one function per command group declares its commands and flags.
 // Each action calls the group's module, which returns data and describes it in words; output.ts prints one or the other.
+// Actions import their module when they run, so `server run` does not load (and hold in memory) every other command.
 import { Argument, Command, Option } from "commander";
 import { defaultDataDir } from "../config.ts";
 import { addArtifactCommands } from "./artifact-commands.ts";
-import { NODE_COMMAND_RUNNER } from "./command-runner.ts";
 import { completionScript, SHELLS, type Shell } from "./completion/index.ts";
-import { describeDoctor, doctor } from "./doctor.ts";
-import { projectScope } from "./mcp/project-scope.ts";
-import { describeEntryListing, describeSearchResult, listMemoryCommand, searchMemoryCommand } from "./memory.ts";
 import { deprecationNotice, formerNamesIn } from "../setting-names.ts";
 import { EXIT_FAILED, EXIT_USAGE, exitCodeOfReport, notice, printFailure, progress, runCommand } from "./output.ts";
-import { checkoutPackageDir, describePiDoctor, describeSetupPi, doctorPi, NODE_FILE_OPS, setupPi } from "./pi/index.ts";
-import {
-  decideReview,
-  describeCandidate,
-  describeCandidatePage,
-  describeDecision,
-  listReview,
-  showReview,
-} from "./review.ts";
 import { PACKAGE_VERSION, serveUntilSignal } from "./server.ts";
-import { bulkReview, type CandidateFilter, describeBulkReview } from "./review-bulk.ts";
+import type { CandidateFilter } from "./review-bulk.ts";
 import { addTurnCommands } from "./turn-commands.ts";
 import { addLifecycleCommands } from "./lifecycle-commands.ts";
 import { addHandoffReportCommands } from "./handoff-report-commands.ts";
@@ -114,7 +102,9 @@ function addSetupCommands(program: Command): void {
       "where remote checkouts live (default POWERCONTEXT_HOME, $XDG_DATA_HOME/powercontext, ~/.local/share/powercontext)",
     )
     .option("--json", "print the result as one JSON object (no progress)")
-    .action((options: { source?: string; ref?: string; pi?: string; dataDir?: string; json?: boolean }) => {
+    .action(async (options: { source?: string; ref?: string; pi?: string; dataDir?: string; json?: boolean }) => {
+      const [{ checkoutPackageDir, describeSetupPi, NODE_FILE_OPS, setupPi }, { NODE_COMMAND_RUNNER }] =
+        await Promise.all([import("./pi/index.ts"), import("./command-runner.ts")]);
       const run = () =>
         setupPi(
           {
@@ -143,7 +133,11 @@ function addDoctorCommands(program: Command): void {
     .option("--pi <executable>", "the Pi executable (default: `pi` on PATH)")
     .option("--json", "print the result as one JSON object")
     // `--json` after `pi` is parsed by `doctor` (which has the same option), so merge both levels.
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
+      const [{ describePiDoctor, doctorPi }, { NODE_COMMAND_RUNNER }] = await Promise.all([
+        import("./pi/index.ts"),
+        import("./command-runner.ts"),
+      ]);
       const options = command.optsWithGlobals<{
         deep?: boolean;
         capabilities?: boolean;
@@ -153,7 +147,8 @@ function addDoctorCommands(program: Command): void {
       const deps = { runner: NODE_COMMAND_RUNNER, env: process.env };
       return runCommand(options, () => doctorPi(deps, options), describePiDoctor, exitCodeOfReport);
     });
-  doctorCommand.action((_options: unknown, command: Command) => {
+  doctorCommand.action(async (_options: unknown, command: Command) => {
+    const { describeDoctor, doctor } = await import("./doctor.ts");
     const options = clientOptions<ClientOptions>(command);
     return runCommand(options, () => doctor(targetOf(options), PACKAGE_VERSION), describeDoctor, exitCodeOfReport);
   });
@@ -165,7 +160,8 @@ function addReviewCommands(program: Command): void {
     .option("--status <status>", "pending | approved | rejected", "pending")
     .option("--limit <n>", "page size (1–100)", positiveInteger)
     .option("--cursor <cursor>", "next_cursor of the previous page")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
+      const { describeCandidatePage, listReview } = await import("./review.ts");
       const options = clientOptions<ScopedOptions & { status: string; limit?: number; cursor?: string }>(command);
       return runCommand(
         options,
@@ -174,7 +170,8 @@ function addReviewCommands(program: Command): void {
       );
     });
   withScope(review.command("show").argument("<candidate_id>").description("Show one candidate.")).action(
-    (id: string, _options: unknown, command: Command) => {
+    async (id: string, _options: unknown, command: Command) => {
+      const { describeCandidate, showReview } = await import("./review.ts");
       const options = clientOptions<ScopedOptions>(command);
       return runCommand(options, () => showReview(targetOf(options), { scope: options.scope, id }), describeCandidate);
     },
@@ -204,7 +201,8 @@ function addBulkReviewCommands(review: Command): void {
       .option("--dry-run", "list what would be decided, change nothing")
       .option("--reviewer <id>", "who decides (default user:cli)");
     if (decision === "reject") command.requiredOption("--reason <text>", "why they are rejected");
-    command.action((_options: unknown, self: Command) => {
+    command.action(async (_options: unknown, self: Command) => {
+      const { bulkReview, describeBulkReview } = await import("./review-bulk.ts");
       const options = clientOptions<
         ScopedOptions & CandidateFilter & { dryRun?: boolean; reviewer?: string; reason?: string }
       >(self);
@@ -229,11 +227,12 @@ function withDecisionOptions(command: Command): Command {
     .option("--reviewer <id>", "who decides (default user:cli)");
 }
 
-function decide(
+async function decide(
   decision: "approve" | "reject",
   id: string,
   options: DecisionOptions & { reason?: string },
 ): Promise<void> {
+  const { decideReview, describeDecision } = await import("./review.ts");
   const version = options.expectedVersion ?? options.version;
   return runCommand(
     options,
@@ -246,7 +245,8 @@ function addMemoryCommands(program: Command): void {
   const memory = program.command("memory").description("Read Memory.");
   withScope(memory.command("search").argument("<query...>").description("Search active Memory entries."))
     .option("--limit <n>", "hits (1–50)", positiveInteger)
-    .action((words: string[], _options: unknown, command: Command) => {
+    .action(async (words: string[], _options: unknown, command: Command) => {
+      const { describeSearchResult, searchMemoryCommand } = await import("./memory.ts");
       const options = clientOptions<ScopedOptions & { limit?: number }>(command);
       const query = words.join(" ");
       return runCommand(
@@ -257,7 +257,8 @@ function addMemoryCommands(program: Command): void {
     });
   withScope(memory.command("list").description("List Memory entries at the head."))
     .option("--include-inactive", "include retired entries")
-    .action((_options: unknown, command: Command) => {
+    .action(async (_options: unknown, command: Command) => {
+      const { describeEntryListing, listMemoryCommand } = await import("./memory.ts");
       const options = clientOptions<ScopedOptions & { includeInactive?: boolean }>(command);
       return runCommand(options, () => listMemoryCommand(targetOf(options), options), describeEntryListing);
     });
@@ -280,6 +281,7 @@ function addMcpCommand(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const options = clientOptions<ClientOptions & { scope?: string }>(command);
       try {
+        const { projectScope } = await import("./mcp/project-scope.ts");
         const defaultScope = await projectScope(process.cwd(), { explicit: options.scope ?? null });
         // Loaded here, not at start-up: the MCP SDK and its schema library cost every other command (and every
         // running Server) about 20 MB of memory.
