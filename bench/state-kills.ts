@@ -21,6 +21,7 @@ export async function run(args: string[]): Promise<void> {
   const file = writeResult("state-kills", { machine: machine(), pi: version.name, seed, ...report });
   console.log(
     `Pi ${version.name}, seed ${seed}: ${report.kills} kills (${report.midPublication} mid-publication, ` +
+      `${report.withLeftovers} leaving temporary files, ` +
       `${report.lockHeld} with the lock held; landed ${JSON.stringify(report.landed)}), ` +
       `${report.acknowledged}/${report.issued} patches acknowledged, ${report.failures.length} failures, ` +
       `${(report.durationMs / 1000).toFixed(0)} s → ${file}`,

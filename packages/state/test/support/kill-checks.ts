@@ -50,12 +50,10 @@ function acceptedReceipt(body: string): boolean {
 }
 
 /** What a kill left behind, seen before the restart: a journal or staged files mean it landed mid-publication. */
-export function killResidue(root: string): { midPublication: boolean; lockHeld: boolean } {
-  const staged = leftoverNames(root).length > 0;
-  return {
-    midPublication: staged || existsSync(join(root, JOURNAL_FILE)),
-    lockHeld: existsSync(join(root, LOCK_FILE)),
-  };
+export function killResidue(root: string): { midPublication: boolean; lockHeld: boolean; leftovers: string[] } {
+  const leftovers = leftoverNames(root);
+  const midPublication = leftovers.length > 0 || existsSync(join(root, JOURNAL_FILE));
+  return { midPublication, lockHeld: existsSync(join(root, LOCK_FILE)), leftovers };
 }
 
 /** Temporary, handover and reclaim-guard files in the store root and its scopes directory. */

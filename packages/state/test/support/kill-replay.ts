@@ -28,6 +28,8 @@ export interface ReplayReport {
   kills: number;
   /** Kills that left a journal or staged files behind (seen before the restart). */
   midPublication: number;
+  /** Kills that left temporary or handover files behind (the next lock holder must remove them). */
+  withLeftovers: number;
   /** Kills that left the store lock held. */
   lockHeld: number;
   /** How each kill landed: inside a publication (host seam), by timer during the run, or after the run settled. */
@@ -137,6 +139,7 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
   const report: ReplayReport = {
     kills: 0,
     midPublication: 0,
+    withLeftovers: 0,
     lockHeld: 0,
     landed: { publication: 0, timer: 0, settled: 0 },
     issued: 0,
@@ -160,8 +163,10 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
       report.kills += 1;
       report.landed[landed] += 1;
       report.midPublication += residue.midPublication ? 1 : 0;
+      report.withLeftovers += residue.leftovers.length > 0 ? 1 : 0;
       report.lockHeld += residue.lockHeld ? 1 : 0;
-      options.log?.(`kill ${round + 1}: ${landed}${residue.midPublication ? " mid-publication" : ""}`);
+      const left = residue.leftovers.length > 0 ? `, left ${residue.leftovers.join(" ")}` : "";
+      options.log?.(`kill ${round + 1}: ${landed}${residue.midPublication ? " mid-publication" : ""}${left}`);
     }
   } finally {
     await replay.model.close();
