@@ -23,9 +23,11 @@ const FALLBACK_PREFIX = "powercontext-state: your answer above";
 const SCRIPT = /SCRIPT:(\[[\s\S]*\])\s*$/;
 const HOLD = /HOLD:(\w+):(\d+)/;
 
-export function startFakeModel(): Promise<FakeModel> {
+/** `observe` sees each request as it arrives, before it is answered (the kill replay times its kills from it). */
+export function startFakeModel(observe?: (request: WireRequest) => void): Promise<FakeModel> {
   const holds = new Map<string, { arrived: number; waiting: (() => void)[] }>();
   return startChatServer(async (request) => {
+    observe?.(request);
     const lastUser = request.messages.findLastIndex(
       (message) => message.role === "user" && !wireText(message.content).startsWith(FALLBACK_PREFIX),
     );

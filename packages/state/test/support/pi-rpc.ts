@@ -47,3 +47,4 @@ export function startPi(
   const args = [...session, "--no-extensions", "--no-skills", "--no-context-files", "-e", extension];
   return startSharedPi({ version, home, env, args });
 }
+export const KILL_HOST_PATH = join(PACKAGE_DIR, "test", "support", "kill-host.ts");
