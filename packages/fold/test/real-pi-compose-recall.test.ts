@@ -114,11 +114,15 @@ function suite(version: PiVersion, placement: Placement): void {
     // Recall kept changing after the first commit, so the appends above include recall deliveries between commits.
     const first = rewrites[0] as number;
     const delivered = (request: WireRequest) => rawRecallTexts(request).length;
+    // powercontext-pi sends only what the window does not hold: the memories are alike, so recall may have brought
+    // every one of them before the commit, and then there is nothing new to deliver after it.
+    const deliveredBefore = new Set(main.slice(0, first).flatMap((request) => [...rawItems(request, MEMORIES)]));
     assert.ok(
-      main
-        .slice(first)
-        .some((request, at) => at > 0 && delivered(request) > delivered(main[first + at - 1] as WireRequest)),
-      "a recall was delivered after a commit",
+      deliveredBefore.size === MEMORIES.length ||
+        main
+          .slice(first)
+          .some((request, at) => at > 0 && delivered(request) > delivered(main[first + at - 1] as WireRequest)),
+      "a recall was delivered after a commit (or every memory had been delivered before it)",
     );
   });
 
