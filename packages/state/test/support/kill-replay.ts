@@ -21,6 +21,10 @@ export interface ReplayOptions {
   /** Extra environment for every Pi process (e.g. a Git remote and the push queue). */
   env?: Record<string, string>;
   checks?: readonly ReplayCheck[];
+  /** Timer kills also SIGKILL the process groups of Pi's children (Git runs detached: a commit or push dies too). */
+  killChildren?: boolean;
+  /** Notes on what a kill left behind beyond the store's own files (e.g. Git lock files), for the log line. */
+  afterKill?: (root: string) => string[];
   log?: (line: string) => void;
 }
 
@@ -34,6 +38,8 @@ export interface ReplayReport {
   lockHeld: number;
   /** How each kill landed: inside a publication (host seam), by timer during the run, or after the run settled. */
   landed: Record<"publication" | "timer" | "settled", number>;
+  /** Kills that also SIGKILLed a live child of Pi (a Git commit or push), with `killChildren`. */
+  childrenKilled: number;
   issued: number;
   acknowledged: number;
   failures: string[];
@@ -50,15 +56,31 @@ interface Replay {
   nextId: () => number;
   /** The armed timer kill of the running round: fires `delayMs` after the `request`-th request of the round. */
   timer: { request: number; delayMs: number; seen: number; handle?: NodeJS.Timeout } | null;
+  killChildren: boolean;
+  /** How many live children the last kill hit. */
+  childrenHit: number;
 }
 
 const TURN_RESOLUTION = { POWERCONTEXT_STATE_TURN_RESOLUTION: "1" };
 
 function killPi(replay: Replay): void {
+  const pid = Number(readFileSync(replay.pidFile, "utf8"));
+  const groups = replay.killChildren ? childPids(pid).map((child) => -child) : [];
+  replay.childrenHit = groups.length;
+  for (const target of [pid, ...groups])
+    try {
+      process.kill(target, "SIGKILL");
+    } catch {
+      // already gone
+    }
+}
+
+/** Pi's direct children (Linux /proc); each detached Git child leads its own process group. */
+function childPids(pid: number): number[] {
   try {
-    process.kill(Number(readFileSync(replay.pidFile, "utf8")), "SIGKILL");
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
-    // already gone
+    return [];
   }
 }
 
@@ -72,7 +94,7 @@ function observe(replay: () => Replay | undefined): (request: WireRequest) => vo
   };
 }
 
-async function openReplay(): Promise<Replay> {
+async function openReplay(killChildren: boolean): Promise<Replay> {
   let replay: Replay | undefined;
   const model = await startFakeModel(observe(() => replay));
   const home = makeHome(model.baseUrl);
@@ -86,6 +108,8 @@ async function openReplay(): Promise<Replay> {
     issued: new Map(),
     nextId: () => (id += 1),
     timer: null,
+    killChildren,
+    childrenHit: 0,
   };
   return replay;
 }
@@ -134,7 +158,7 @@ async function killRound(
 /** Runs `kills` rounds (restart, probe, check, scripted run, SIGKILL) and a last restart and check. */
 export async function runKillReplay(options: ReplayOptions): Promise<ReplayReport> {
   const started = performance.now();
-  const replay = await openReplay();
+  const replay = await openReplay(options.killChildren === true);
   const random = seededRandom(options.seed);
   const report: ReplayReport = {
     kills: 0,
@@ -142,6 +166,7 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
     withLeftovers: 0,
     lockHeld: 0,
     landed: { publication: 0, timer: 0, settled: 0 },
+    childrenKilled: 0,
     issued: 0,
     acknowledged: 0,
     failures: [],
@@ -158,15 +183,20 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
       const { steps, kill } = planRound(random, replay.nextId, round);
       for (const step of steps)
         if ("call" in step) for (const [id, scopes] of writtenBy(step.args)) replay.issued.set(id, scopes);
+      replay.childrenHit = 0;
       const landed = await killRound(replay, pi, kill, script(steps, `round ${round} `));
       const residue = killResidue(replay.root);
+      const notes = [...(replay.childrenHit > 0 ? [`${replay.childrenHit} child(ren) killed`] : [])];
+      notes.push(...(options.afterKill?.(replay.root) ?? []));
+      report.childrenKilled += replay.childrenHit > 0 ? 1 : 0;
       report.kills += 1;
       report.landed[landed] += 1;
       report.midPublication += residue.midPublication ? 1 : 0;
       report.withLeftovers += residue.leftovers.length > 0 ? 1 : 0;
       report.lockHeld += residue.lockHeld ? 1 : 0;
       const left = residue.leftovers.length > 0 ? `, left ${residue.leftovers.join(" ")}` : "";
-      options.log?.(`kill ${round + 1}: ${landed}${residue.midPublication ? " mid-publication" : ""}${left}`);
+      const noted = notes.length > 0 ? `; ${notes.join("; ")}` : "";
+      options.log?.(`kill ${round + 1}: ${landed}${residue.midPublication ? " mid-publication" : ""}${left}${noted}`);
     }
   } finally {
     await replay.model.close();
