@@ -33,7 +33,7 @@ export async function run(args: string[]): Promise<void> {
       `${report.lockHeld} with the lock held; landed ${JSON.stringify(report.landed)}), ` +
       (git === undefined
         ? ""
-        : `${report.childrenKilled} killing a Git child, ${git.locksLeft.kills} leaving Git locks, `) +
+        : `${report.childrenKilled} killing a Git child ${JSON.stringify(report.childCommands)}, ${git.locksLeft.kills} leaving Git locks, `) +
       `${report.acknowledged}/${report.issued} patches acknowledged, ${report.failures.length} failures, ` +
       `${(report.durationMs / 1000).toFixed(0)} s → ${file}`,
   );

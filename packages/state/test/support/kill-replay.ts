@@ -21,7 +21,10 @@ export interface ReplayOptions {
   /** Extra environment for every Pi process (e.g. a Git remote and the push queue). */
   env?: Record<string, string>;
   checks?: readonly ReplayCheck[];
-  /** Timer kills also SIGKILL the process groups of Pi's children (Git runs detached: a commit or push dies too). */
+  /**
+   * Timer kills wait (at most GIT_WAIT_MS) until Pi runs a child process (a Git commit or push) and SIGKILL its
+   * process group with Pi (Git runs detached, so it would outlive Pi otherwise).
+   */
   killChildren?: boolean;
   /** Notes on what a kill left behind beyond the store's own files (e.g. Git lock files), for the log line. */
   afterKill?: (root: string) => string[];
@@ -40,6 +43,8 @@ export interface ReplayReport {
   landed: Record<"publication" | "timer" | "settled", number>;
   /** Kills that also SIGKILLed a live child of Pi (a Git commit or push), with `killChildren`. */
   childrenKilled: number;
+  /** The Git subcommands those kills hit (e.g. commit, push, add). */
+  childCommands: Record<string, number>;
   issued: number;
   acknowledged: number;
   failures: string[];
@@ -58,21 +63,55 @@ interface Replay {
   timer: { request: number; delayMs: number; seen: number; handle?: NodeJS.Timeout } | null;
   killChildren: boolean;
   /** How many live children the last kill hit. */
-  childrenHit: number;
+  childrenHit: string[];
 }
 
 const TURN_RESOLUTION = { POWERCONTEXT_STATE_TURN_RESOLUTION: "1" };
 
 function killPi(replay: Replay): void {
   const pid = Number(readFileSync(replay.pidFile, "utf8"));
-  const groups = replay.killChildren ? childPids(pid).map((child) => -child) : [];
-  replay.childrenHit = groups.length;
+  const children = replay.killChildren ? childPids(pid) : [];
+  const groups = children.map((child) => -child);
+  replay.childrenHit = children.map(commandOf);
   for (const target of [pid, ...groups])
     try {
       process.kill(target, "SIGKILL");
     } catch {
       // already gone
     }
+}
+
+const GIT_WAIT_MS = 500;
+
+/**
+ * Polls (every millisecond) for Git children of Pi (exec'd, not just forked) and kills during the n-th one seen,
+ * n = 1 + delayMs mod 4 (the commit's add, update-index, commit, then the push); kills anyway after GIT_WAIT_MS.
+ */
+function killInChild(replay: Replay, waited = 0, seen = new Set<number>()): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(replay.pidFile, "utf8"));
+  } catch {
+    return;
+  }
+  const running = childPids(pid).filter((child) => commandOf(child).startsWith("git "));
+  for (const child of running) seen.add(child);
+  const nth = 1 + ((replay.timer?.delayMs ?? 0) % 4);
+  if ((running.length > 0 && seen.size >= nth) || waited >= GIT_WAIT_MS) killPi(replay);
+  else if (replay.timer !== null) replay.timer.handle = setTimeout(() => killInChild(replay, waited + 1, seen), 1);
+}
+
+/** A child's Git subcommand (`git -c … commit …` is "git commit"), or "spawning" before its exec. */
+function commandOf(pid: number): string {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    const rest = argv.slice(1).filter((arg, index, all) => arg !== "-c" && all[index - 1] !== "-c");
+    // A child that has not exec'd yet still shows Pi's own command line.
+    if (argv[0]?.split("/").pop() !== "git") return "spawning";
+    return `git ${rest.find((arg) => !arg.startsWith("-")) ?? ""}`.trim();
+  } catch {
+    return "gone";
+  }
 }
 
 /** Pi's direct children (Linux /proc); each detached Git child leads its own process group. */
@@ -90,7 +129,8 @@ function observe(replay: () => Replay | undefined): (request: WireRequest) => vo
     const timer = current?.timer;
     if (current === undefined || timer === null || timer === undefined) return;
     timer.seen += 1;
-    if (timer.seen === timer.request) timer.handle = setTimeout(() => killPi(current), timer.delayMs);
+    if (timer.seen === timer.request)
+      timer.handle = setTimeout(() => (current.killChildren ? killInChild(current) : killPi(current)), timer.delayMs);
   };
 }
 
@@ -109,7 +149,7 @@ async function openReplay(killChildren: boolean): Promise<Replay> {
     nextId: () => (id += 1),
     timer: null,
     killChildren,
-    childrenHit: 0,
+    childrenHit: [],
   };
   return replay;
 }
@@ -167,6 +207,7 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
     lockHeld: 0,
     landed: { publication: 0, timer: 0, settled: 0 },
     childrenKilled: 0,
+    childCommands: {},
     issued: 0,
     acknowledged: 0,
     failures: [],
@@ -183,12 +224,14 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
       const { steps, kill } = planRound(random, replay.nextId, round);
       for (const step of steps)
         if ("call" in step) for (const [id, scopes] of writtenBy(step.args)) replay.issued.set(id, scopes);
-      replay.childrenHit = 0;
+      replay.childrenHit = [];
       const landed = await killRound(replay, pi, kill, script(steps, `round ${round} `));
       const residue = killResidue(replay.root);
-      const notes = [...(replay.childrenHit > 0 ? [`${replay.childrenHit} child(ren) killed`] : [])];
+      const hit = replay.childrenHit;
+      const notes = hit.length > 0 ? [`killed ${hit.join(", ")}`] : [];
+      for (const command of hit) report.childCommands[command] = (report.childCommands[command] ?? 0) + 1;
       notes.push(...(options.afterKill?.(replay.root) ?? []));
-      report.childrenKilled += replay.childrenHit > 0 ? 1 : 0;
+      report.childrenKilled += hit.length > 0 ? 1 : 0;
       report.kills += 1;
       report.landed[landed] += 1;
       report.midPublication += residue.midPublication ? 1 : 0;
