@@ -19,6 +19,7 @@ import { processAlive } from "../store-lock.ts";
 import { IDENTITY_ARGS, type GitResult, runGit } from "./git-command.ts";
 import { writeBlob } from "./loose-object.ts";
 import { readHead } from "./refs.ts";
+import { removeStaleRefLocks } from "./stale-git-locks.ts";
 
 /** Lock, lock-handover and reclaim-guard files, the journal and temporary files are never committed. */
 const DEFAULT_IGNORE = "store.lock*\ntransaction.json\n.*.tmp-*\n";
@@ -99,6 +100,7 @@ export async function commitCohort(root: string, cohort: Cohort, options: Commit
   const privateDir = join(gitDir, PRIVATE_DIRECTORY);
   mkdirSync(privateDir, { recursive: true });
   removeDeadIndexes(privateDir);
+  removeStaleRefLocks(gitDir);
   const cached = join(privateDir, "index");
   const isolated = join(privateDir, `index.tmp-${process.pid}-${randomBytes(6).toString("hex")}`);
   try {

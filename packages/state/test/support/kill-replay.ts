@@ -21,6 +21,13 @@ export interface ReplayOptions {
   /** Extra environment for every Pi process (e.g. a Git remote and the push queue). */
   env?: Record<string, string>;
   checks?: readonly ReplayCheck[];
+  /**
+   * Timer kills wait (at most GIT_WAIT_MS) until Pi runs a child process (a Git commit or push) and SIGKILL its
+   * process group with Pi (Git runs detached, so it would outlive Pi otherwise).
+   */
+  killChildren?: boolean;
+  /** Notes on what a kill left behind beyond the store's own files (e.g. Git lock files), for the log line. */
+  afterKill?: (root: string) => string[];
   log?: (line: string) => void;
 }
 
@@ -34,6 +41,10 @@ export interface ReplayReport {
   lockHeld: number;
   /** How each kill landed: inside a publication (host seam), by timer during the run, or after the run settled. */
   landed: Record<"publication" | "timer" | "settled", number>;
+  /** Kills that also SIGKILLed a live child of Pi (a Git commit or push), with `killChildren`. */
+  childrenKilled: number;
+  /** The Git subcommands those kills hit (e.g. commit, push, add). */
+  childCommands: Record<string, number>;
   issued: number;
   acknowledged: number;
   failures: string[];
@@ -50,15 +61,65 @@ interface Replay {
   nextId: () => number;
   /** The armed timer kill of the running round: fires `delayMs` after the `request`-th request of the round. */
   timer: { request: number; delayMs: number; seen: number; handle?: NodeJS.Timeout } | null;
+  killChildren: boolean;
+  /** How many live children the last kill hit. */
+  childrenHit: string[];
 }
 
 const TURN_RESOLUTION = { POWERCONTEXT_STATE_TURN_RESOLUTION: "1" };
 
 function killPi(replay: Replay): void {
+  const pid = Number(readFileSync(replay.pidFile, "utf8"));
+  const children = replay.killChildren ? childPids(pid) : [];
+  const groups = children.map((child) => -child);
+  replay.childrenHit = children.map(commandOf);
+  for (const target of [pid, ...groups])
+    try {
+      process.kill(target, "SIGKILL");
+    } catch {
+      // already gone
+    }
+}
+
+const GIT_WAIT_MS = 500;
+
+/**
+ * Polls (every millisecond) for Git children of Pi (exec'd, not just forked) and kills during the n-th one seen,
+ * n = 1 + delayMs mod 4 (the commit's add, update-index, commit, then the push); kills anyway after GIT_WAIT_MS.
+ */
+function killInChild(replay: Replay, waited = 0, seen = new Set<number>()): void {
+  let pid: number;
   try {
-    process.kill(Number(readFileSync(replay.pidFile, "utf8")), "SIGKILL");
+    pid = Number(readFileSync(replay.pidFile, "utf8"));
   } catch {
-    // already gone
+    return;
+  }
+  const running = childPids(pid).filter((child) => commandOf(child).startsWith("git "));
+  for (const child of running) seen.add(child);
+  const nth = 1 + ((replay.timer?.delayMs ?? 0) % 4);
+  if ((running.length > 0 && seen.size >= nth) || waited >= GIT_WAIT_MS) killPi(replay);
+  else if (replay.timer !== null) replay.timer.handle = setTimeout(() => killInChild(replay, waited + 1, seen), 1);
+}
+
+/** A child's Git subcommand (`git -c … commit …` is "git commit"), or "spawning" before its exec. */
+function commandOf(pid: number): string {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+    const rest = argv.slice(1).filter((arg, index, all) => arg !== "-c" && all[index - 1] !== "-c");
+    // A child that has not exec'd yet still shows Pi's own command line.
+    if (argv[0]?.split("/").pop() !== "git") return "spawning";
+    return `git ${rest.find((arg) => !arg.startsWith("-")) ?? ""}`.trim();
+  } catch {
+    return "gone";
+  }
+}
+
+/** Pi's direct children (Linux /proc); each detached Git child leads its own process group. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 
@@ -68,11 +129,12 @@ function observe(replay: () => Replay | undefined): (request: WireRequest) => vo
     const timer = current?.timer;
     if (current === undefined || timer === null || timer === undefined) return;
     timer.seen += 1;
-    if (timer.seen === timer.request) timer.handle = setTimeout(() => killPi(current), timer.delayMs);
+    if (timer.seen === timer.request)
+      timer.handle = setTimeout(() => (current.killChildren ? killInChild(current) : killPi(current)), timer.delayMs);
   };
 }
 
-async function openReplay(): Promise<Replay> {
+async function openReplay(killChildren: boolean): Promise<Replay> {
   let replay: Replay | undefined;
   const model = await startFakeModel(observe(() => replay));
   const home = makeHome(model.baseUrl);
@@ -86,6 +148,8 @@ async function openReplay(): Promise<Replay> {
     issued: new Map(),
     nextId: () => (id += 1),
     timer: null,
+    killChildren,
+    childrenHit: [],
   };
   return replay;
 }
@@ -134,7 +198,7 @@ async function killRound(
 /** Runs `kills` rounds (restart, probe, check, scripted run, SIGKILL) and a last restart and check. */
 export async function runKillReplay(options: ReplayOptions): Promise<ReplayReport> {
   const started = performance.now();
-  const replay = await openReplay();
+  const replay = await openReplay(options.killChildren === true);
   const random = seededRandom(options.seed);
   const report: ReplayReport = {
     kills: 0,
@@ -142,6 +206,8 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
     withLeftovers: 0,
     lockHeld: 0,
     landed: { publication: 0, timer: 0, settled: 0 },
+    childrenKilled: 0,
+    childCommands: {},
     issued: 0,
     acknowledged: 0,
     failures: [],
@@ -158,15 +224,22 @@ export async function runKillReplay(options: ReplayOptions): Promise<ReplayRepor
       const { steps, kill } = planRound(random, replay.nextId, round);
       for (const step of steps)
         if ("call" in step) for (const [id, scopes] of writtenBy(step.args)) replay.issued.set(id, scopes);
+      replay.childrenHit = [];
       const landed = await killRound(replay, pi, kill, script(steps, `round ${round} `));
       const residue = killResidue(replay.root);
+      const hit = replay.childrenHit;
+      const notes = hit.length > 0 ? [`killed ${hit.join(", ")}`] : [];
+      for (const command of hit) report.childCommands[command] = (report.childCommands[command] ?? 0) + 1;
+      notes.push(...(options.afterKill?.(replay.root) ?? []));
+      report.childrenKilled += hit.length > 0 ? 1 : 0;
       report.kills += 1;
       report.landed[landed] += 1;
       report.midPublication += residue.midPublication ? 1 : 0;
       report.withLeftovers += residue.leftovers.length > 0 ? 1 : 0;
       report.lockHeld += residue.lockHeld ? 1 : 0;
       const left = residue.leftovers.length > 0 ? `, left ${residue.leftovers.join(" ")}` : "";
-      options.log?.(`kill ${round + 1}: ${landed}${residue.midPublication ? " mid-publication" : ""}${left}`);
+      const noted = notes.length > 0 ? `; ${notes.join("; ")}` : "";
+      options.log?.(`kill ${round + 1}: ${landed}${residue.midPublication ? " mid-publication" : ""}${left}${noted}`);
     }
   } finally {
     await replay.model.close();
