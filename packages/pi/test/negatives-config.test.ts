@@ -75,7 +75,9 @@ for (const version of PI_VERSIONS) {
       const asked = suite.model.requests.length;
       const started = Date.now();
       await pi.prompt("Explain the retry loop.");
-      assert.ok(Date.now() - started < 8000, "the turn was not held by the dead Server");
+      // A refused connection fails at once; the bound only catches retries or waits piling up (a loaded CI host
+      // can take several seconds for a whole Pi turn, so it is generous).
+      assert.ok(Date.now() - started < 20_000, "the turn was not held by the dead Server");
       assert.equal(suite.model.requests.length, asked + 1);
       assert.ok(!systemPromptOf(suite.model.requests[asked] ?? { model: "", messages: [] }).includes(LABEL));
       await pi.prompt(callTool("pc_search", { query: "retry" }));
