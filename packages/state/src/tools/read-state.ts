@@ -11,6 +11,7 @@ import { isJsonObject, overlayScopes } from "../state.ts";
 import type { JsonObject, JsonValue } from "../types.ts";
 
 const READ_SCOPES = ["effective", "global", "cwd", "session"] as const;
+type ReadScope = (typeof READ_SCOPES)[number];
 const READ_FIELDS: readonly string[] = ["scope", "offset", "revision", "tags"];
 const TAGS_USAGE = "tags must be an object with `all` and/or `any`, each a list of non-empty strings.";
 
@@ -30,7 +31,6 @@ function tagFilterOf(value: unknown): TagFilter | undefined | null {
 function artifactsTagged(artifacts: JsonObject, tags: TagFilter): JsonObject {
   return Object.fromEntries(selectArtifactsByTags(artifacts, tags).map((key) => [key, artifacts[key] as JsonValue]));
 }
-type ReadScope = (typeof READ_SCOPES)[number];
 
 /** Never rejects. */
 export async function runReadState(runtime: StateRuntime, params: unknown, ctx: HostContext): Promise<Outcome> {
