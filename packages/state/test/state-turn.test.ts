@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { diagnosticsFileOf } from "../src/config.ts";
 import { FALLBACK_MESSAGE, RESPONSE_ENTRY } from "../src/hooks/resolve-turn.ts";
-import { script, startFakeModel, toolResults, type FakeModel } from "./support/fake-model.ts";
+import { FINAL_GUIDE } from "../src/projection.ts";
+import { script, startFakeModel, systemPromptOf, toolResults, type FakeModel } from "./support/fake-model.ts";
 import { makeHome, PI_VERSIONS, startPi, type HermeticHome, type PiProcess } from "./support/pi-rpc.ts";
 import { sessionEntries } from "./support/session-entries.ts";
 import { type WireRequest, wireText } from "@powercontext/pi-testing";
@@ -55,6 +56,7 @@ for (const version of PI_VERSIONS) {
         script([{ call: "patch_state", args: { final: true, session: { working: { step: "answered" } } } }], "plain "),
       );
       assert.equal(requests.length, 2);
+      assert.ok(systemPromptOf(requests[0] as WireRequest).includes(FINAL_GUIDE), "the guide says how a run closes");
       assert.deepEqual(entries(RESPONSE_ENTRY).at(-1), { response: "done", status: "final", fallbacks: 0 });
     });
 
