@@ -7,7 +7,7 @@ import { registerToolsAndCommand } from "../src/register-tools.ts";
 import { registerCompaction } from "../src/compaction/hooks.ts";
 import { describeStateError } from "../src/errors.ts";
 import { guardFork } from "../src/hooks/fork.ts";
-import { turnEnd, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
+import { turnEnd, turnHostOf, withoutSettledFallbacks } from "../src/hooks/resolve-turn.ts";
 import { agentEnd, beforeAgentStart } from "../src/hooks/turn.ts";
 import { registerKnowledge } from "../src/knowledge/register.ts";
 import { registerStopHooks } from "../src/stop/register-stop.ts";
@@ -24,11 +24,10 @@ export function registerState(pi: ExtensionAPI, seams: StoreSeams = {}): void {
   pi.on("session_start", (_event, ctx) => attach(ctx));
   const deps = activateState(pi, process.env, log, seams);
   if (deps === null) return;
-  const { runtime } = deps;
   const reporting = { log, describe: describeStateError };
   // Knowledge before the state's hooks: a knowledge removal is then already in the state projected for the same run.
   for (const register of [registerKnowledge, registerHooks, registerStopHooks, registerCompaction])
-    register(pi, runtime, reporting);
+    register(pi, deps.runtime, reporting);
   registerToolsAndCommand(pi, deps, attach);
 }
 
@@ -54,11 +53,7 @@ function registerHooks(pi: ExtensionAPI, runtime: StateRuntime, reporting: FailO
     "tool_call",
     failOpen(reporting, "tool_call", (event, ctx) => blockBarredCall(runtime, ctx, event.toolCallId)),
   );
-  const turnHost = {
-    appendEntry: (customType: string, data: unknown) => pi.appendEntry(customType, data),
-    followUp: (customType: string, content: string) =>
-      pi.sendMessage({ customType, content, display: false }, { deliverAs: "followUp", triggerTurn: true }),
-  };
+  const turnHost = turnHostOf(pi);
   pi.on(
     "turn_end",
     failOpen(reporting, "turn_end", (event, ctx) => turnEnd(runtime, turnHost, event.message, ctx)),

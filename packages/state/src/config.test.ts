@@ -9,6 +9,7 @@ test("with only Pi's agent directory the configuration is the documented default
   assert.deepEqual(loadConfig({ PI_CODING_AGENT_DIR: "/home/a/.pi/agent" }), {
     agentDir: "/home/a/.pi/agent",
     root: join("/home/a/.pi/agent", "powercontext-state"),
+    knowledgeRoot: join("/home/a/.pi/agent", "knowledge"),
     defaultMode: "active",
     gitBackup: false,
     gitRemote: null,
@@ -23,6 +24,14 @@ test("completed-history compaction is off by default; on, it takes the minimum a
   assert.equal(loadConfig({ POWERCONTEXT_STATE_COMPACTION: "on" }).compactionMinTokens, 8192);
   const both = { POWERCONTEXT_STATE_COMPACTION: "1", POWERCONTEXT_STATE_COMPACTION_MIN_TOKENS: "500" };
   assert.equal(loadConfig(both).compactionMinTokens, 500);
+});
+
+test("the knowledge root is set apart from the agent dir by its own setting", () => {
+  const config = loadConfig({
+    PI_CODING_AGENT_DIR: "/home/a/.pi/agent",
+    POWERCONTEXT_STATE_KNOWLEDGE_DIR: "/srv/notes/",
+  });
+  assert.deepEqual([config.knowledgeRoot, config.root], ["/srv/notes", "/home/a/.pi/agent/powercontext-state"]);
 });
 
 test("the store directory, the mode and the Git backup switch are read as given", () => {
@@ -49,6 +58,7 @@ test("the store directory, the mode and the Git backup switch are read as given"
 test("an invalid value is refused by the variable's name", () => {
   const cases: [Record<string, string>, string][] = [
     [{ POWERCONTEXT_STATE_DIR: "relative/state" }, "POWERCONTEXT_STATE_DIR must be an absolute path."],
+    [{ POWERCONTEXT_STATE_KNOWLEDGE_DIR: "notes" }, "POWERCONTEXT_STATE_KNOWLEDGE_DIR must be an absolute path."],
     [{ POWERCONTEXT_STATE_MODE: "loud" }, "POWERCONTEXT_STATE_MODE must be active, passive or off."],
     [{ POWERCONTEXT_STATE_GIT_BACKUP: "sometimes" }, "POWERCONTEXT_STATE_GIT_BACKUP must be true or false."],
     [

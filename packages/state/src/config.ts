@@ -12,6 +12,8 @@ export interface StateConfig {
   agentDir: string;
   /** The store: <agentDir>/powercontext-state unless POWERCONTEXT_STATE_DIR names another absolute path. */
   root: string;
+  /** Markdown knowledge sources: <agentDir>/knowledge unless POWERCONTEXT_STATE_KNOWLEDGE_DIR names another path. */
+  knowledgeRoot: string;
   /** The mode of a session that never chose one. */
   defaultMode: Mode;
   /** Git as cold history: one local commit of the store per accepted cohort (transition). */
@@ -31,6 +33,9 @@ export const StateEnvironment = Type.Object({
   PI_CODING_AGENT_DIR: Type.Optional(Type.String({ description: "Pi's agent directory (Pi's own variable)." })),
   POWERCONTEXT_STATE_DIR: Type.Optional(
     Type.String({ description: "Store directory, absolute (default <agentDir>/powercontext-state)." }),
+  ),
+  POWERCONTEXT_STATE_KNOWLEDGE_DIR: Type.Optional(
+    Type.String({ description: "Knowledge root of Markdown sources, absolute (default <agentDir>/knowledge)." }),
   ),
   POWERCONTEXT_STATE_MODE: Type.Union(
     MODES.map((mode) => Type.Literal(mode)),
@@ -77,16 +82,23 @@ function configError(message: string): StateError {
   return new StateError("configuration_invalid", message);
 }
 
+/** A directory setting: absolute or refused; checked here rather than by a pattern, as the platform's rule. */
+function absoluteOrNull(read: StateEnvironment, name: "POWERCONTEXT_STATE_DIR" | "POWERCONTEXT_STATE_KNOWLEDGE_DIR") {
+  const value = read[name];
+  if (value !== undefined && !isAbsolute(value)) throw configError(`${name} must be an absolute path.`);
+  return value === undefined ? null : resolve(value);
+}
+
 /** Reads the package's environment variables. Throws a `configuration_invalid` StateError on any invalid value. */
 export function loadConfig(env: Environment): StateConfig {
   const read = readEnvironment(StateEnvironment, env, configError);
   const agentDir = resolve(read.PI_CODING_AGENT_DIR ?? join(homedir(), ".pi", "agent"));
-  const dir = read.POWERCONTEXT_STATE_DIR;
-  // Checked here rather than by a pattern: what counts as absolute is the platform's rule (node:path).
-  if (dir !== undefined && !isAbsolute(dir)) throw configError("POWERCONTEXT_STATE_DIR must be an absolute path.");
+  const dir = absoluteOrNull(read, "POWERCONTEXT_STATE_DIR");
+  const knowledgeDir = absoluteOrNull(read, "POWERCONTEXT_STATE_KNOWLEDGE_DIR");
   return {
     agentDir,
     root: dir ?? join(agentDir, "powercontext-state"),
+    knowledgeRoot: knowledgeDir ?? join(agentDir, "knowledge"),
     defaultMode: read.POWERCONTEXT_STATE_MODE,
     gitBackup: read.POWERCONTEXT_STATE_GIT_BACKUP,
     gitRemote: read.POWERCONTEXT_STATE_GIT_REMOTE?.trim() || null,

@@ -6,6 +6,7 @@ import {
   appendProjection,
   buildProjection,
   PROJECTION_SECTION,
+  FINAL_GUIDE,
   projectionBody,
   recallStart,
   setProjectionSection,
@@ -47,6 +48,13 @@ test("the appended block reads exactly as Pi renders the section, so both placem
   const body = projectionBody("active", emptyState());
   assert.equal(buildProjection("active", emptyState()), `<${PROJECTION_SECTION}>\n${body}\n</${PROJECTION_SECTION}>`);
   assert.equal(projectionBody("off", emptyState()), null);
+});
+
+test("with turn resolution on, the active guide says how a run closes; passive and off are unchanged", () => {
+  const closing = projectionBody("active", emptyState(), true) ?? "";
+  assert.ok(closing.includes(FINAL_GUIDE) && !(projectionBody("active", emptyState()) ?? "").includes(FINAL_GUIDE));
+  assert.equal(projectionBody("passive", emptyState(), true), projectionBody("passive", emptyState()));
+  assert.equal(projectionBody("off", emptyState(), true), null);
 });
 
 test("as a prompt section, state goes before a recall section set earlier in the run, and recall keeps its text", () => {

@@ -18,11 +18,15 @@ const ACTIVE_GUIDE =
   "It is assistant-authored and fallible. Change it only with patch_state, alone in its response; its result is " +
   "the receipt of the change. read_state returns earlier boundaries (offset 0–7).";
 const PASSIVE_GUIDE = "Durable semantic state (read-only in this session; the state tools are off).";
+/** Added to the active guide with turn resolution on, so the model closes runs without fallback turns. */
+export const FINAL_GUIDE =
+  ' Before your final answer, call patch_state with "final": true (alone, with any change the run decided); ' +
+  "an answer before it is kept, and you are asked for the final patch.";
 
 /** The section's text (without its tags), or null when the mode projects nothing. */
-export function projectionBody(mode: Mode, effective: ScopeState): string | null {
+export function projectionBody(mode: Mode, effective: ScopeState, finalRequired = false): string | null {
   if (mode === "off") return null;
-  const guide = mode === "active" ? ACTIVE_GUIDE : PASSIVE_GUIDE;
+  const guide = mode === "active" ? ACTIVE_GUIDE + (finalRequired ? FINAL_GUIDE : "") : PASSIVE_GUIDE;
   return `mode: ${mode}\n${guide}\n${canonicalJson(effective)}`;
 }
 

@@ -2,7 +2,9 @@
 // latches eligibility. Terminal prose that arrives before eligibility is kept as the draft (the answer), and at most
 // two same-run fallback turns ask for the `final: true` patch; a fallback turn's own prose never becomes the response.
 // Only a fallback turn that ends in prose without eligibility uses the budget (a failed patch call ends its turn with
-// a tool result, so the model simply tries again).
+// a tool result, so the model simply tries again). Eligibility is checked once more when the prose arrives (the final
+// validation): a run that read a source needing compilation after its final patch (a later acquisition) and did not
+// compile it is not eligible any more, and takes the same fallback path.
 
 export const MAX_FALLBACKS = 2;
 
@@ -17,8 +19,11 @@ export interface Resolution {
 
 export type TurnDecision =
   | { action: "none" }
-  /** Ask for the final patch (attempt counts from 1); `preserved` is true when this turn's prose became the draft. */
-  | { action: "fallback"; attempt: number; preserved: boolean }
+  /**
+   * Ask for the final patch (attempt counts from 1); `preserved` is true when this turn's prose became the draft;
+   * `pending` the sources read in the run whose compilation is still owed (empty when eligibility never latched).
+   */
+  | { action: "fallback"; attempt: number; preserved: boolean; pending: string[] }
   | { action: "resolve"; response: string; status: "final" | "unresolved"; fallbacks: number };
 
 export function startResolution(): Resolution {
@@ -32,17 +37,23 @@ export function latchEligibility(resolution: Resolution): void {
 
 /**
  * What a finished turn means. `terminalText` is the turn's prose when the assistant ended the turn without tool calls,
- * null when it called tools (the run goes on).
+ * null when it called tools (the run goes on). `pending` lists the run's acquisitions whose compilation is still owed:
+ * an eligible draft with any fails its final validation, which withdraws eligibility.
  */
-export function resolveTurn(resolution: Resolution, terminalText: string | null): TurnDecision {
+export function resolveTurn(
+  resolution: Resolution,
+  terminalText: string | null,
+  pending: readonly string[] = [],
+): TurnDecision {
   if (resolution.closed || terminalText === null) return { action: "none" };
   const preserved = resolution.draft === null;
   if (preserved) resolution.draft = terminalText;
   const answer = resolution.draft as string;
+  if (resolution.eligible && pending.length > 0) resolution.eligible = false;
   if (resolution.eligible) return close(resolution, answer, "final");
   if (resolution.fallbacks >= MAX_FALLBACKS) return close(resolution, answer, "unresolved");
   resolution.fallbacks += 1;
-  return { action: "fallback", attempt: resolution.fallbacks, preserved };
+  return { action: "fallback", attempt: resolution.fallbacks, preserved, pending: [...pending] };
 }
 
 function close(resolution: Resolution, response: string, status: "final" | "unresolved"): TurnDecision {

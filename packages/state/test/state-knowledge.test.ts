@@ -75,7 +75,7 @@ for (const version of PI_VERSIONS) {
       const { requests } = await run("hello");
       const prompt = systemText(requests[0] as WireRequest);
       assert.match(prompt, /<powercontext_knowledge>/);
-      assert.ok(prompt.includes(`- new: ${a}\n- new: ${b}`), prompt);
+      assert.ok(prompt.includes(`This run:\n- new: ${a}\nLater runs:\n- new: ${b}`), prompt);
       assert.ok(!prompt.includes(join(root, "link.md")) && !prompt.includes(join(root, "README.md")));
       assert.ok(prompt.includes("powercontext-state-memory") && prompt.includes(SKILL_FILE), "bundled Skill loaded");
       for (const request of requests) assert.doesNotMatch(JSON.stringify(request), /BODY-/);

@@ -1,13 +1,14 @@
 // Real Pi 1.6.0 and 0.82.1 (RPC mode, persisted session) with turn resolution and the diagnostic record on: the fake
 // model answers before or after `patch_state` with `final: true`, and the recorded requests show every fallback turn.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { diagnosticsFileOf } from "../src/config.ts";
 import { FALLBACK_MESSAGE, RESPONSE_ENTRY } from "../src/hooks/resolve-turn.ts";
-import { script, startFakeModel, toolResults, type FakeModel } from "./support/fake-model.ts";
+import { FINAL_GUIDE } from "../src/projection.ts";
+import { script, startFakeModel, systemPromptOf, toolResults, type FakeModel } from "./support/fake-model.ts";
 import { makeHome, PI_VERSIONS, startPi, type HermeticHome, type PiProcess } from "./support/pi-rpc.ts";
+import { sessionEntries } from "./support/session-entries.ts";
 import { type WireRequest, wireText } from "@powercontext/pi-testing";
 
 const ENV = { POWERCONTEXT_STATE_TURN_RESOLUTION: "1", POWERCONTEXT_STATE_DIAGNOSTICS: "1" };
@@ -40,20 +41,7 @@ for (const version of PI_VERSIONS) {
       return { requests, results: toolResults(requests) };
     }
 
-    /** Every custom entry of `customType` in the persisted session, oldest first. */
-    function entries(customType: string): Record<string, unknown>[] {
-      const files = readdirSync(home.sessionDir, { recursive: true, encoding: "utf8" }).filter((name) =>
-        name.endsWith(".jsonl"),
-      );
-      return files.flatMap((name) =>
-        readFileSync(join(home.sessionDir, name), "utf8")
-          .split("\n")
-          .filter((line) => line.includes(customType))
-          .map((line) => JSON.parse(line) as { customType?: string; data?: Record<string, unknown> })
-          .filter((entry) => entry.customType === customType)
-          .map((entry) => entry.data ?? {}),
-      );
-    }
+    const entries = (customType: string) => sessionEntries(home.sessionDir, customType);
 
     function diagnostics(): { kind: string; [key: string]: unknown }[] {
       const text = readFileSync(diagnosticsFileOf(home.agentDir), "utf8");
@@ -68,6 +56,7 @@ for (const version of PI_VERSIONS) {
         script([{ call: "patch_state", args: { final: true, session: { working: { step: "answered" } } } }], "plain "),
       );
       assert.equal(requests.length, 2);
+      assert.ok(systemPromptOf(requests[0] as WireRequest).includes(FINAL_GUIDE), "the guide says how a run closes");
       assert.deepEqual(entries(RESPONSE_ENTRY).at(-1), { response: "done", status: "final", fallbacks: 0 });
     });
 

@@ -1,7 +1,9 @@
 // Hook bodies of turn resolution: a fresh resolution per user run, and at each turn_end the decision of
 // turn-resolution.ts carried out through Pi: a hidden follow-up message asking for the final patch (delivered in the
 // same run), or the reconciled response recorded as a runtime-owned session entry.
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import type { HostContext } from "../host.ts";
+import { pendingAcquisitions } from "../knowledge/knowledge.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { MAX_FALLBACKS, resolveTurn, terminalTextOf } from "../turn-resolution.ts";
 
@@ -15,21 +17,39 @@ export interface TurnHost {
   followUp(customType: string, content: string): void;
 }
 
-/** Words the model reads in a fallback turn: its only purpose is the final patch. */
-export function fallbackPrompt(attempt: number): string {
-  return `powercontext-state: your answer above is kept as this run's response. Now call patch_state with "final": true as the only tool call (add any state change your answer implies); do not repeat or rewrite the answer. Attempt ${attempt} of ${MAX_FALLBACKS}.`;
+/** The TurnHost of a Pi: entries appended to the session, fallback messages hidden and delivered as follow-ups. */
+export function turnHostOf(pi: ExtensionAPI): TurnHost {
+  return {
+    appendEntry: (customType, data) => pi.appendEntry(customType, data),
+    followUp: (customType, content) =>
+      pi.sendMessage({ customType, content, display: false }, { deliverAs: "followUp", triggerTurn: true }),
+  };
+}
+
+/** Words the model reads in a fallback turn: its only purpose is the final patch (with the compilations owed). */
+export function fallbackPrompt(attempt: number, pending: readonly string[] = []): string {
+  const owed =
+    pending.length === 0
+      ? ""
+      : ` The same patch must compile the sources you read in this run and did not compile yet, each as an artifact keyed by its exact path: ${pending.join(", ")}.`;
+  return `powercontext-state: your answer above is kept as this run's response. Now call patch_state with "final": true as the only tool call (add any state change your answer implies); do not repeat or rewrite the answer.${owed} Attempt ${attempt} of ${MAX_FALLBACKS}.`;
 }
 
 export async function turnEnd(runtime: StateRuntime, host: TurnHost, message: unknown, ctx: HostContext) {
   const session = await runtime.session(ctx);
   if (session.mode !== "active" || !runtime.config.turnResolution) return;
-  const decision = resolveTurn(session.resolution, terminalTextOf(message));
+  const decision = resolveTurn(session.resolution, terminalTextOf(message), pendingAcquisitions(runtime, session));
   const sessionId = session.sessionId;
   if (decision.action === "fallback") {
     if (decision.preserved)
       runtime.diagnostics.record("draft_preserved", { session: sessionId, draft: session.resolution.draft });
-    runtime.diagnostics.record("fallback_started", { session: sessionId, attempt: decision.attempt });
-    host.followUp(FALLBACK_MESSAGE, fallbackPrompt(decision.attempt));
+    const { attempt, pending } = decision;
+    runtime.diagnostics.record("fallback_started", {
+      session: sessionId,
+      attempt,
+      ...(pending.length ? { pending } : {}),
+    });
+    host.followUp(FALLBACK_MESSAGE, fallbackPrompt(attempt, pending));
     return;
   }
   if (decision.action !== "resolve") return;

@@ -32,7 +32,7 @@ export async function beforeAgentStart(
   runtime.applyTools(session.mode);
   if (session.mode === "off") return undefined;
   await runtime.refresh(ctx);
-  const body = stopAwareBody(phase, session.mode, effectiveOf(session.view));
+  const body = stopAwareBody(phase, session.mode, effectiveOf(session.view), runtime.config.turnResolution);
   const sections = promptSections(event.systemPromptOptions);
   if (sections !== null) {
     setProjectionSection(sections, body);

@@ -10,6 +10,7 @@ import { openStateStore } from "../state-file.ts";
 import { emptyState } from "../state.ts";
 import { COMPILER_REVISION, PROVENANCE_KEY } from "./evidence.ts";
 import { compileArtifacts } from "./compile.ts";
+import { selectArtifactsByTags } from "./tags.ts";
 
 const NOW = new Date("2026-12-02T12:00:00.000Z");
 const HASH = "c".repeat(64);
@@ -170,4 +171,17 @@ test("artifact tags are unique trimmed non-empty strings", () => {
       { reason: "invalid_tags", path: "global.artifacts./k/a.md.tags" },
     );
   assert.ok(compile(["deploy", "ci"]).patches.global);
+});
+
+test("tags select candidates deterministically: all of one list, any of the other", () => {
+  const artifacts = {
+    "/k/b.md": { description: "b", tags: ["deploy", "ci"] },
+    "/k/a.md": { description: "a", tags: ["deploy"] },
+    "/k/c.md": { description: "c" },
+    "/k/d.md": { description: "d", tags: ["deploy", "deploy"] },
+  };
+  assert.deepEqual(selectArtifactsByTags(artifacts, { all: ["deploy"] }), ["/k/a.md", "/k/b.md"]);
+  assert.deepEqual(selectArtifactsByTags(artifacts, { all: ["deploy"], any: ["ci", "x"] }), ["/k/b.md"]);
+  assert.deepEqual(selectArtifactsByTags(artifacts, { any: [] }), [], "an empty any-list matches nothing");
+  assert.deepEqual(selectArtifactsByTags(artifacts, {}), ["/k/a.md", "/k/b.md", "/k/c.md", "/k/d.md"]);
 });

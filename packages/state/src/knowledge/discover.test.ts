@@ -34,6 +34,7 @@ test("discovery finds regular lowercase .md files recursively, hashes their byte
       [join(root, "sub", "deep", "b.md"), sha256Hex("# B\n")],
     ],
   );
+  assert.deepEqual([...discovery.sizes.values()], [18, 4, 4], "byte counts for the rehydration planner");
   assert.deepEqual(discovery.refused, [join(root, "link.md"), join(root, "linked-dir")]);
   assert.deepEqual(["a.md", "b.md", "README.md", "Notes.md", "x.MD", ".md", "a.txt"].map(isSourceName), [
     true,

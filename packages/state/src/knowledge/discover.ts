@@ -13,6 +13,8 @@ export type Discovery =
       root: string;
       /** Canonical path → sha256 of the file's bytes, sorted by path. */
       sources: Map<string, string>;
+      /** Canonical path → the file's size in bytes (what reading it costs, for the rehydration planner). */
+      sizes: Map<string, number>;
       /** Symlinks met during the walk (refused: neither followed nor hashed). */
       refused: string[];
     }
@@ -38,19 +40,34 @@ export async function discoverKnowledge(root: string): Promise<Discovery> {
   if (stat.isSymbolicLink()) return { status: "unavailable", root, reason: "symlink" };
   if (!stat.isDirectory()) return { status: "unavailable", root, reason: "not_a_directory" };
   const canonical = await realpath(root);
-  const found: [string, string][] = [];
+  const found: Found[] = [];
   const refused: string[] = [];
   await walk(canonical, found, refused);
-  found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { status: "available", root: canonical, sources: new Map(found), refused: refused.sort() };
+  found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return {
+    status: "available",
+    root: canonical,
+    sources: new Map(found.map(({ path, hash }) => [path, hash])),
+    sizes: new Map(found.map(({ path, bytes }) => [path, bytes])),
+    refused: refused.sort(),
+  };
 }
 
-async function walk(directory: string, found: [string, string][], refused: string[]): Promise<void> {
+interface Found {
+  path: string;
+  hash: string;
+  bytes: number;
+}
+
+async function walk(directory: string, found: Found[], refused: string[]): Promise<void> {
   for (const entry of await readdir(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isSymbolicLink()) refused.push(path);
     else if (entry.isDirectory()) await walk(path, found, refused);
-    else if (entry.isFile() && isSourceName(entry.name)) found.push([path, sha256Hex(await readFile(path))]);
+    else if (entry.isFile() && isSourceName(entry.name)) {
+      const bytes = await readFile(path);
+      found.push({ path, hash: sha256Hex(bytes), bytes: bytes.length });
+    }
   }
 }
 

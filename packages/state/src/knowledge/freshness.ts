@@ -17,7 +17,7 @@ export type ScopeStates = Record<ScopeName, ScopeState>;
 const NEAREST_FIRST: readonly ScopeName[] = [...SCOPES].reverse();
 
 /** The scope whose artifact for `path` the model sees (session over cwd over global), or null. */
-function owningScope(states: ScopeStates, path: string): ScopeName | null {
+export function owningScope(states: ScopeStates, path: string): ScopeName | null {
   return NEAREST_FIRST.find((scope) => Object.hasOwn(states[scope].artifacts, path)) ?? null;
 }
 

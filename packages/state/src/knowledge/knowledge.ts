@@ -6,36 +6,45 @@ import { basename, dirname, join, sep } from "node:path";
 import type { HostContext } from "../host.ts";
 import type { SessionState, StateRuntime } from "../runtime.ts";
 import type { TransitionRequest } from "../types.ts";
+import { owedCompilations } from "./acquisitions.ts";
 import { compileArtifacts } from "./compile.ts";
 import { type Discovery, discoverKnowledge, provenAbsent } from "./discover.ts";
 import {
   FRESHNESS,
   type Freshness,
   freshnessOfSources,
+  owningScope,
   planArtifactInvalidation,
   registeredPaths,
   type ScopeStates,
 } from "./freshness.ts";
+import { type DeferReason, planKnowledgeRehydration, type RehydrationPhase } from "./rehydration.ts";
 import { knowledgeSection, unavailableSection } from "./section.ts";
 
 export interface Knowledge {
-  /** The configured knowledge root (`<agentDir>/knowledge`). */
+  /** The configured knowledge root (`POWERCONTEXT_STATE_KNOWLEDGE_DIR`, default `<agentDir>/knowledge`). */
   root: string;
   /** Canonical source path → hash of its bytes at the model's last successful read of it. */
   reads: Map<string, string>;
   /** Paths a read may be correlated with: the last discovery's sources and the run's loaded Skills. */
   candidates: Set<string>;
+  /** The correlated reads of the current run (its acquisitions), whose compilation turn resolution checks. */
+  runReads: Set<string>;
+  /** The rehydration phase of the next enabled run (set at session_start, `step` after the first run). */
+  phase: RehydrationPhase;
 }
 
 const attached = new WeakMap<StateRuntime, Knowledge>();
 
-export function knowledgeRootOf(agentDir: string): string {
-  return join(agentDir, "knowledge");
-}
-
 /** Attaches knowledge handling to a runtime (the extension entry does it once). */
 export function attachKnowledge(runtime: StateRuntime): Knowledge {
-  const knowledge = { root: knowledgeRootOf(runtime.config.agentDir), reads: new Map(), candidates: new Set<string>() };
+  const knowledge: Knowledge = {
+    root: runtime.config.knowledgeRoot,
+    reads: new Map(),
+    candidates: new Set(),
+    runReads: new Set(),
+    phase: "new-bootstrap",
+  };
   attached.set(runtime, knowledge);
   return knowledge;
 }
@@ -49,6 +58,24 @@ export function withCompilerEvidence(runtime: StateRuntime, session: SessionStat
 export function statesOf(session: SessionState): ScopeStates {
   const { global, cwd, session: own } = session.view;
   return { global: global.current, cwd: cwd.current, session: own.current };
+}
+
+/** The run's acquisitions whose compilation is still owed in the session's current view (none without knowledge). */
+export function pendingAcquisitions(runtime: StateRuntime, session: SessionState): string[] {
+  const knowledge = attached.get(runtime);
+  if (knowledge === undefined) return [];
+  return owedCompilations(statesOf(session), knowledge.reads, knowledge.runReads, new Date());
+}
+
+/** The run's plan: which sources to read now and which wait (the planner is pure; sizes come from discovery). */
+function planOf(phase: RehydrationPhase, discovery: Discovery & { status: "available" }, states: ScopeStates) {
+  const routes = freshnessOfSources(states, discovery.sources, new Date()).map(({ path, freshness }) => ({
+    path,
+    freshness,
+    scope: owningScope(states, path) ?? ("global" as const),
+    bytes: discovery.sizes.get(path) ?? 0,
+  }));
+  return planKnowledgeRehydration(phase, routes);
 }
 
 /** Registered paths the root owns that are proven absent; none when the root itself is unavailable. */
@@ -91,6 +118,9 @@ export async function prepareKnowledge(
   skillFiles: readonly string[],
 ): Promise<string | null> {
   const discovery = await discoverKnowledge(knowledge.root);
+  const phase = knowledge.phase;
+  knowledge.phase = "step";
+  knowledge.runReads.clear();
   knowledge.candidates = new Set([
     ...(discovery.status === "available" ? discovery.sources.keys() : []),
     ...skillFiles,
@@ -106,7 +136,7 @@ export async function prepareKnowledge(
       registeredPaths(states).filter((path) => path.startsWith(root + sep)).length,
     );
   }
-  return knowledgeSection(discovery.root, freshnessOfSources(states, discovery.sources, new Date()));
+  return knowledgeSection(discovery.root, planOf(phase, discovery, states));
 }
 
 export interface KnowledgeStatus {
@@ -118,16 +148,20 @@ export interface KnowledgeStatus {
   absent: number;
   /** Artifacts with recorded evidence, in every scope of the view. */
   registered: number;
+  /** The next enabled run's rehydration plan: its phase, the sources it reads, those that wait and why. */
+  rehydration: { phase: RehydrationPhase; reads: string[]; deferred: { path: string; reason: DeferReason }[] };
 }
 
 /** `/state status`: the same derivation as a run, without writing anything. */
 export async function knowledgeStatus(runtime: StateRuntime, session: SessionState): Promise<KnowledgeStatus> {
-  const root = knowledgeRootOf(runtime.config.agentDir);
+  const root = runtime.config.knowledgeRoot;
   const discovery = await discoverKnowledge(root);
   const states = statesOf(session);
   const counts = Object.fromEntries(FRESHNESS.map((name) => [name, 0])) as Record<Freshness, number>;
   const sources = discovery.status === "available" ? discovery.sources : new Map<string, string>();
   for (const { freshness } of freshnessOfSources(states, sources, new Date())) counts[freshness] += 1;
+  const phase = attached.get(runtime)?.phase ?? "step";
+  const plan = discovery.status === "available" ? planOf(phase, discovery, states) : { reads: [], deferred: [] };
   return {
     root,
     freshness: discovery.status,
@@ -135,5 +169,10 @@ export async function knowledgeStatus(runtime: StateRuntime, session: SessionSta
     counts,
     absent: (await absentSources(discovery, states)).length,
     registered: registeredPaths(states).length,
+    rehydration: {
+      phase,
+      reads: plan.reads.map((read) => read.path),
+      deferred: plan.deferred.map(({ route, reason }) => ({ path: route.path, reason })),
+    },
   };
 }

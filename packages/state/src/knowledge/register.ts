@@ -9,12 +9,16 @@ import type { HostContext } from "../host.ts";
 import { appendProjection } from "../projection.ts";
 import type { StateRuntime } from "../runtime.ts";
 import { attachKnowledge, type Knowledge, prepareKnowledge } from "./knowledge.ts";
+import { firstRunPhase } from "./rehydration.ts";
 import { KNOWLEDGE_SECTION } from "./section.ts";
 import { canonicalReadPath, hashFile, loadedSkillFiles } from "./source-reads.ts";
 
 export function registerKnowledge(pi: ExtensionAPI, runtime: StateRuntime, reporting: FailOpenReporting): void {
   const knowledge = attachKnowledge(runtime);
-  pi.on("session_start", () => knowledge.reads.clear());
+  pi.on("session_start", (_event, ctx) => {
+    knowledge.reads.clear();
+    knowledge.phase = firstRunPhase(ctx.sessionManager.getBranch());
+  });
   pi.on(
     "before_agent_start",
     failOpen(reporting, "knowledge.before_agent_start", (event, ctx) =>
@@ -28,7 +32,9 @@ export function registerKnowledge(pi: ExtensionAPI, runtime: StateRuntime, repor
       const path = await canonicalReadPath(ctx.cwd, (event.input as { path?: unknown }).path, homedir());
       if (path === null || !knowledge.candidates.has(path)) return;
       const hash = await hashFile(path);
-      if (hash !== null) knowledge.reads.set(path, hash);
+      if (hash === null) return;
+      knowledge.reads.set(path, hash);
+      knowledge.runReads.add(path);
     }),
   );
 }

@@ -1,27 +1,39 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { planKnowledgeRehydration, type RehydrationRoute } from "./rehydration.ts";
 import { knowledgeSection, LISTED_SOURCES, unavailableSection } from "./section.ts";
 
+const routes = (...entries: [string, RehydrationRoute["freshness"]][]) =>
+  entries.map(([path, freshness]) => ({ path, freshness, bytes: 10, scope: "global" as const }));
+const wide = { maxReads: 100, maxSourceBytes: 1e9, maxMaintenanceBytes: 1e9 };
+
 test("the knowledge section lists only sources with work to do, by path, bounded, and says nothing otherwise", () => {
-  assert.equal(knowledgeSection("/k", [{ path: "/k/a.md", freshness: "fresh" }]), null);
-  assert.equal(knowledgeSection("/k", [{ path: "/k/a.md", freshness: "unknown" }]), null, "no forced work");
-  const text = knowledgeSection("/k", [
-    { path: "/k/a.md", freshness: "new" },
-    { path: "/k/b.md", freshness: "source_changed" },
-    { path: "/k/c.md", freshness: "compiler_changed" },
-    { path: "/k/d.md", freshness: "maintenance_due" },
-    { path: "/k/e.md", freshness: "fresh" },
-  ]);
+  const section = (entries: RehydrationRoute[], budget = wide) =>
+    knowledgeSection("/k", planKnowledgeRehydration("step", entries, budget));
+  assert.equal(section(routes(["/k/a.md", "fresh"])), null);
+  assert.equal(section(routes(["/k/a.md", "unknown"])), null, "no forced work");
+  const all = routes(
+    ["/k/a.md", "new"],
+    ["/k/b.md", "source_changed"],
+    ["/k/c.md", "compiler_changed"],
+    ["/k/d.md", "maintenance_due"],
+    ["/k/e.md", "fresh"],
+  );
   assert.ok(
-    text?.endsWith(
-      "- new: /k/a.md\n- source changed: /k/b.md\n- compiler changed: /k/c.md\n- due for maintenance: /k/d.md",
+    section(all)?.endsWith(
+      "This run:\n- new: /k/a.md\n- source changed: /k/b.md\n- compiler changed: /k/c.md\n- due for maintenance: /k/d.md",
     ),
   );
-  const many = Array.from({ length: LISTED_SOURCES + 3 }, (_, index) => ({
-    path: `/k/${index}.md`,
-    freshness: "new" as const,
-  }));
-  assert.ok(knowledgeSection("/k", many)?.endsWith("- …and 3 more"));
+  assert.ok(
+    section(all, { ...wide, maxReads: 1 })?.endsWith(
+      "This run:\n- new: /k/a.md\nLater runs:\n- source changed: /k/b.md\n- compiler changed: /k/c.md\n- due for maintenance: /k/d.md",
+    ),
+    "the plan's bound splits the list",
+  );
+  const many = routes(
+    ...Array.from({ length: LISTED_SOURCES + 3 }, (_, i) => [`/k/${i}.md`, "new"] as [string, "new"]),
+  );
+  assert.ok(section(many)?.endsWith("- …and 3 more"));
   assert.equal(unavailableSection("/k", 0), null);
   assert.match(unavailableSection("/k", 2) ?? "", /unavailable: the freshness of 2 compiled knowledge artifact/);
 });

@@ -28,3 +28,25 @@ export function checkArtifactTags(request: TransitionRequest): void {
     }
   }
 }
+
+/** A tag filter: every tag of `all` and at least one of `any` (an omitted list does not constrain). */
+export interface TagFilter {
+  all?: readonly string[];
+  any?: readonly string[];
+}
+
+/**
+ * The artifact keys, sorted, whose entry's tags pass `filter` (an entry without valid tags matches no tag). A match
+ * selects candidates only: it never authorizes reading a source.
+ */
+export function selectArtifactsByTags(artifacts: JsonObject, filter: TagFilter): string[] {
+  const keys: string[] = [];
+  for (const [key, entry] of Object.entries(artifacts)) {
+    const tags = isJsonObject(entry) && tagProblem(entry.tags) === null ? (entry.tags as string[]) : [];
+    const all = filter.all ?? [];
+    const any = filter.any;
+    if (all.every((tag) => tags.includes(tag)) && (any === undefined || any.some((tag) => tags.includes(tag))))
+      keys.push(key);
+  }
+  return keys.sort();
+}

@@ -16,11 +16,19 @@ export const HANDOFF_GUIDE =
   "below and the conversation since Stop is in the messages; bring anything decided since Stop into the state with " +
   "patch_state.";
 
-/** The section's text for this phase and mode, or null when nothing is projected. */
-export function stopAwareBody(phase: StopPhase, mode: Mode, effective: ScopeState): string | null {
+/**
+ * The section's text for this phase and mode, or null when nothing is projected. `finalRequired`: turn resolution is
+ * on, and the active guide says how a run closes.
+ */
+export function stopAwareBody(
+  phase: StopPhase,
+  mode: Mode,
+  effective: ScopeState,
+  finalRequired = false,
+): string | null {
   if (phase.kind === "stopped" && mode === "passive")
     return `mode: passive\n${STOPPED_GUIDE}\n${canonicalJson(phase.marker.state)}`;
-  const body = projectionBody(mode, effective);
+  const body = projectionBody(mode, effective, finalRequired);
   if (phase.kind !== "migration" || mode !== "active" || body === null) return body;
   return `${body}\n${HANDOFF_GUIDE}\n${canonicalJson(phase.marker.state)}`;
 }

@@ -45,6 +45,15 @@ export const ReadStateParameters = Type.Object({
         'Cold history (Git backup on): a store commit id, or "self" (the commit of this view\'s newest transition); offset then counts back from it.',
     }),
   ),
+  tags: Type.Optional(
+    Type.Object(
+      {
+        all: Type.Optional(Type.Array(Type.String(), { description: "Artifacts carrying every one of these tags." })),
+        any: Type.Optional(Type.Array(Type.String(), { description: "Artifacts carrying at least one of these." })),
+      },
+      { description: "Keep only the artifacts whose tags match (a candidate filter; read a source only when needed)." },
+    ),
+  ),
 });
 
 export const PATCH_STATE_DESCRIPTION =
@@ -55,4 +64,4 @@ export const PATCH_STATE_DESCRIPTION =
 export const READ_STATE_DESCRIPTION =
   "Read the semantic state: scope effective (default), global, cwd or session, at offset 0–7 (the same previous " +
   "causal boundary for every scope). History before the retained origin is an error. With Git backup, revision " +
-  'reads an older store commit (or "self").';
+  'reads an older store commit (or "self"). tags narrows the artifacts to those whose tags match.';

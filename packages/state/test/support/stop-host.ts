@@ -4,14 +4,13 @@
 // (Pi puts the leaf on its parent).
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { registerState } from "../../extensions/state.ts";
-
-export const FOREIGN_TYPE = "test-foreign-note";
+import { sendForeignNote } from "./foreign-note.ts";
 
 export default function stopHost(pi: ExtensionAPI): void {
   registerState(pi);
   pi.registerCommand("test-foreign", {
     handler: async (args, ctx) => {
-      pi.sendMessage({ customType: FOREIGN_TYPE, content: args, display: true });
+      sendForeignNote(pi, args);
       ctx.ui.notify(JSON.stringify({ ok: true }), "info");
     },
   });
