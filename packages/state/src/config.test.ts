@@ -14,9 +14,15 @@ test("with only Pi's agent directory the configuration is the documented default
     gitBackup: false,
     gitRemote: null,
     diagnosticsFile: null,
-    turnResolution: false,
+    turnResolution: true,
     compactionMinTokens: null,
   });
+});
+
+test("turn resolution is on by default and its switch turns it off", () => {
+  assert.equal(loadConfig({}).turnResolution, true);
+  assert.equal(loadConfig({ POWERCONTEXT_STATE_TURN_RESOLUTION: "0" }).turnResolution, false);
+  assert.equal(loadConfig({ POWERCONTEXT_STATE_TURN_RESOLUTION: "off" }).turnResolution, false);
 });
 
 test("completed-history compaction is off by default; on, it takes the minimum as given", () => {

@@ -22,7 +22,7 @@ export interface StateConfig {
   gitRemote: string | null;
   /** The opt-in JSONL record of rejected patches and preserved drafts, or null when off. */
   diagnosticsFile: string | null;
-  /** Turn resolution: terminal eligibility, preserved drafts, fallback turns, the reconciled response. */
+  /** Turn resolution (on unless turned off): terminal eligibility, preserved drafts, fallback turns, the response. */
   turnResolution: boolean;
   /** Completed-history compaction: off (null), or the estimated tokens a completed prefix needs before it is left out. */
   compactionMinTokens: number | null;
@@ -52,8 +52,9 @@ export const StateEnvironment = Type.Object({
     Type.String({ description: "Remote (URL or path) the newest store commit is pushed to, in the background." }),
   ),
   POWERCONTEXT_STATE_TURN_RESOLUTION: Type.Boolean({
-    default: false,
-    description: "Require patch_state final:true to close a run: keep earlier prose as the answer, ask twice more.",
+    default: true,
+    description:
+      "Require patch_state final:true to close a run: keep earlier prose as the answer, ask twice more (0: off).",
   }),
   POWERCONTEXT_STATE_COMPACTION: Type.Boolean({
     default: false,
