@@ -73,11 +73,14 @@ for (const version of PI_VERSIONS) {
       screen.split("\n").some((row) => row.startsWith(`PowerContext · ${text}`));
 
     before(async () => {
+      // A model following powercontext-state's guide: each run's first step is `patch_state` with `final: true` (with
+      // the deploy rule when asked to record it), then the answer; so turn resolution (on by default) adds no turn.
       model = await startChatServer((request) => {
         const last = request.messages.at(-1);
-        return last?.role === "user" && wireText(last.content).startsWith("Record the deploy rule")
-          ? { calls: [{ name: "patch_state", arguments: JSON.stringify({ cwd: { contract: { deploy: DEPLOY } } }) }] }
-          : { text: "Understood." };
+        if (last?.role !== "user") return { text: "Understood." };
+        const deploy = wireText(last.content).startsWith("Record the deploy rule");
+        const patch = deploy ? { final: true, cwd: { contract: { deploy: DEPLOY } } } : { final: true };
+        return { calls: [{ name: "patch_state", arguments: JSON.stringify(patch) }] };
       });
       server = await startServerProcess(mkdtempSync(join(tmpdir(), "pc-tui-server-")));
       const home = makeHome({ baseUrl: model.baseUrl, prefix: "pc-tui-" });
@@ -159,7 +162,7 @@ for (const version of PI_VERSIONS) {
       await pi.waitFor("the promotion", (screen) => screen.includes("Promoted cwd.contract.deploy to Memory"));
       const before = model.requests.length;
       await command(pi, "How do we deploy?");
-      await pi.waitFor("the answer", () => model.requests.length > before);
+      await pi.waitFor("the answer", () => model.requests.length >= before + 2);
       const prompt = systemPromptOf(model.requests.at(-1) ?? { model: "", messages: [] });
       assert.ok(prompt.includes(`cwd.contract.deploy: ${DEPLOY}`), "recall brought the promoted entry");
       assert.doesNotMatch(prompt, /memory_promotions/, "bookkeeping is not in the model's state");
@@ -171,7 +174,7 @@ for (const version of PI_VERSIONS) {
       const answered = model.requests.length;
       await command(pi, "What changed since yesterday?");
       await pi.waitFor("the unreachable Server in the footer", footer("Server unreachable · capture on"));
-      await pi.waitFor("the model's answer", () => model.requests.length > answered);
+      await pi.waitFor("the model's answer", () => model.requests.length >= answered + 2);
       await command(pi, "/pc doctor");
       const doctor = await pi.waitFor("/pc doctor", (screen) => screen.includes("is not reachable."));
       assert.match(doctor, /Start it with `powercontext server run`/);

@@ -30,8 +30,12 @@ function start(
   return startPi({ version, home, env: { ...COMPACTION_ENV, ...env }, args: [...args, ...extensions] });
 }
 
+/** A large accepted run whose patch carries `final: true`, as the state guide asks, so it needs no fallback turn. */
 const acceptedRun = (tag: string, step: number) =>
-  script([{ call: "patch_state", args: { session: { working: { step } } } }, { text: `answer ${step}` }], padding(tag));
+  script(
+    [{ call: "patch_state", args: { final: true, session: { working: { step } } } }, { text: `answer ${step}` }],
+    padding(tag),
+  );
 
 for (const version of PI_VERSIONS) {
   describe(`Pi ${version.name}: compaction decided by Pi`, () => {
@@ -83,7 +87,8 @@ for (const version of PI_VERSIONS) {
 
     test("with turn resolution, a run that needed a fallback turn leaves no boundary; a final run does", async () => {
       const home = compactionHome(model.baseUrl, { compaction: { keepRecentTokens: 200 } });
-      const pi = await start(home, version, [], { POWERCONTEXT_STATE_TURN_RESOLUTION: "1" });
+      // Turn resolution is on by default: no setting here.
+      const pi = await start(home, version);
       started.push(pi);
       const finalPatch = (step: number) => ({
         call: "patch_state",
@@ -131,7 +136,8 @@ for (const version of PI_VERSIONS) {
       const home = compactionHome(counting.baseUrl, settings, 10_000);
       const pi = await start(home, version);
       started.push(pi);
-      // Runs without a patch: never accepted, so the package asks for nothing; Pi's threshold does the work.
+      // Runs without a patch (each takes turn resolution's fallback turns): never accepted, so the package asks for
+      // nothing; Pi's threshold does the work.
       for (let run = 1; run <= 5 && compactions(home).length === 0; run += 1)
         await pi.prompt(`plain ${run} ${padding(`plain-${run}`)}`);
       const [made] = compactions(home);

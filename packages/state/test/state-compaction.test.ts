@@ -33,9 +33,15 @@ function start(home: HermeticHome, version: PiVersion, resume = false): Promise<
   });
 }
 
-/** A large run that patches the session state and ends with `answer`. */
+/**
+ * A large run that patches the session state and ends with `answer`. Like a model following the state guide, the
+ * patch carries `final: true` (turn resolution is on by default), so the run needs no fallback turn.
+ */
 const acceptedRun = (tag: string, step: number, answer: string) =>
-  script([{ call: "patch_state", args: { session: { working: { step } } } }, { text: answer }], padding(tag));
+  script(
+    [{ call: "patch_state", args: { final: true, session: { working: { step } } } }, { text: answer }],
+    padding(tag),
+  );
 
 const carries = (request: WireRequest, text: string) =>
   request.messages.some((message) => wireText(message.content).includes(text));
@@ -100,7 +106,10 @@ for (const version of PI_VERSIONS) {
 
     test("the next request starts at the kept answer; the session file keeps every entry", async () => {
       const from = model.requests.length;
-      const smallRun = script([{ call: "patch_state", args: { session: { working: { step: 3 } } } }], "small run ");
+      const smallRun = script(
+        [{ call: "patch_state", args: { final: true, session: { working: { step: 3 } } } }],
+        "small run ",
+      );
       assert.equal((await settle(smallRun)).reason, "small");
       const first = model.requests[from] as WireRequest;
       assert.ok(!carries(first, "[run-1]") && !carries(first, "[run-2]"), "the completed prefix is gone");
@@ -119,7 +128,7 @@ for (const version of PI_VERSIONS) {
       await pi.stop();
       pi = await start(home, version, true);
       const from = model.requests.length;
-      await settle(script([{ text: "resumed" }], "after resume "));
+      await settle(script([{ call: "patch_state", args: { final: true } }, { text: "resumed" }], "after resume "));
       const first = model.requests[from] as WireRequest;
       assert.ok(carries(first, COMPACTION_SUMMARY) && carries(first, "answer two") && carries(first, "small run"));
       assert.ok(!carries(first, "[run-1]") && !carries(first, "[run-2]"));

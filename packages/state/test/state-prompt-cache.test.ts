@@ -20,6 +20,8 @@ const PI_EXTENSION = join(PACKAGE_DIR, "..", "pi", "extensions", "powercontext.t
 // and any change in the requests comes from the state.
 const MEMORY = "Billing exports retry failed batches three times with exponential backoff.";
 const QUESTION = "How are billing exports retried?";
+/** The question answered as the state guide asks: a final-only `patch_state` (no state change), then the answer. */
+const ASK = script([{ call: "patch_state", args: { final: true } }], `${QUESTION} `);
 const patchOf = (name: string) => `Updated system prompt section "${name}":`;
 
 /** Texts of the system messages after the head: the section patches a model taking them in place receives. */
@@ -70,11 +72,13 @@ for (const version of PI_VERSIONS) {
           await pi.prompt(prompt);
           return model.requests.slice(from);
         };
-        const [first] = await turn(QUESTION);
-        const [same] = await turn(QUESTION);
-        const patching = await turn(script([{ call: "patch_state", args: { cwd: { working: { step: 1 } } } }]));
-        const [changed] = await turn(QUESTION);
-        const [after] = await turn(QUESTION);
+        const [first] = await turn(ASK);
+        const [same] = await turn(ASK);
+        const patching = await turn(
+          script([{ call: "patch_state", args: { final: true, cwd: { working: { step: 1 } } } }]),
+        );
+        const [changed] = await turn(ASK);
+        const [after] = await turn(ASK);
         assert.ok(first && same && changed && after && patching.length === 2);
         const beforeChange = patching.at(-1) as WireRequest;
 

@@ -44,7 +44,8 @@ for (const version of PI_VERSIONS) {
         cwd: { contract: { db: "sqlite" } },
         session: { working: { next: "write tests" } },
       };
-      const { requests, results } = await run(script([{ call: "patch_state", args: patch }]));
+      // `final: true` closes the run at once (turn resolution, on by default), so its requests are the patch and "done".
+      const { requests, results } = await run(script([{ call: "patch_state", args: { ...patch, final: true } }]));
       const receipt = results[0] as { ok: boolean; transition: string; state: Record<string, unknown> };
       assert.equal(receipt.ok, true);
       assert.deepEqual(receipt.state, {
