@@ -1,5 +1,6 @@
-// Real Pi 1.6.0 and 0.82.1 (RPC mode, persisted session) with turn resolution and the diagnostic record on: the fake
-// model answers before or after `patch_state` with `final: true`, and the recorded requests show every fallback turn.
+// Real Pi 1.6.0 and 0.82.1 (RPC mode, persisted session) with turn resolution as it is by default (on) and the
+// diagnostic record on: the fake model answers before or after `patch_state` with `final: true`, and the recorded
+// requests show every fallback turn. Turned off by its setting, prose closes a run as Pi would.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
@@ -11,7 +12,8 @@ import { makeHome, PI_VERSIONS, startPi, type HermeticHome, type PiProcess } fro
 import { sessionEntries } from "./support/session-entries.ts";
 import { type WireRequest, wireText } from "@powercontext/pi-testing";
 
-const ENV = { POWERCONTEXT_STATE_TURN_RESOLUTION: "1", POWERCONTEXT_STATE_DIAGNOSTICS: "1" };
+/** No turn resolution setting: the default is under test. */
+const ENV = { POWERCONTEXT_STATE_DIAGNOSTICS: "1" };
 
 /** The text of each request's last message (the nudge of a fallback turn, or the user's prompt, or a tool result). */
 function lastMessages(requests: readonly WireRequest[]): string[] {
@@ -123,6 +125,23 @@ for (const version of PI_VERSIONS) {
       const sent = JSON.stringify(next.requests[0]?.messages);
       assert.doesNotMatch(sent, /Attempt \d of 2/, "earlier runs' fallback messages left the context");
       assert.match(sent, /Deploy from the release branch\./, "the earlier answer stays");
+    });
+
+    test("turned off (POWERCONTEXT_STATE_TURN_RESOLUTION=0), prose closes the run: no fallback turn, no response entry", async () => {
+      const offHome = makeHome(model.baseUrl);
+      const env = { ...ENV, POWERCONTEXT_STATE_TURN_RESOLUTION: "0" };
+      const off = await startPi(offHome, { version, persist: true, env });
+      try {
+        const from = model.requests.length;
+        await off.prompt(script([{ text: "The answer, unconfirmed." }], "switched-off "));
+        const requests = model.requests.slice(from);
+        assert.equal(requests.length, 1, lastMessages(requests).join(" | "));
+        assert.ok(!systemPromptOf(requests[0] as WireRequest).includes(FINAL_GUIDE), "the guide asks for no final");
+        assert.deepEqual(sessionEntries(offHome.sessionDir, RESPONSE_ENTRY), []);
+        assert.deepEqual(sessionEntries(offHome.sessionDir, FALLBACK_MESSAGE), []);
+      } finally {
+        await off.stop();
+      }
     });
   });
 }
