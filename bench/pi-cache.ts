@@ -131,6 +131,9 @@ async function replay(version: PiVersion, variant: Variant, prompts: string[], s
       POWERCONTEXT_PI_CAPTURE_PROMPTS: "false",
       ...(variant.placement === null ? {} : { POWERCONTEXT_PI_RECALL_PLACEMENT: variant.placement }),
       ...(variant.resend === undefined ? {} : { POWERCONTEXT_PI_RECALL_RESEND: variant.resend }),
+      // This replay's model answers in plain prose (no `final: true` patch), which turn resolution (on by default)
+      // would follow with two fallback requests a turn; the figures measure recall placement, so it is off here.
+      ...(variant.state === true ? { POWERCONTEXT_STATE_TURN_RESOLUTION: "0" } : {}),
     },
     args: ["--no-session", "--no-extensions", "--no-skills", "-e", START, ...extension, "-e", END],
   });
