@@ -45,8 +45,8 @@ function walk(root: string, relative: string, found: Map<string, OnDisk>): void 
 export interface DeltaCache {
   /** path → the stamp it had when hashed, and its blob id. */
   hashed: Map<string, { stamp: string; id: string }>;
-  /** The untracked paths and ignore-file stamps of the last `ls-files`, and the paths it said are not ignored. */
-  ignores: { key: string; included: Set<string> } | null;
+  /** The ignore files' stamps when Git was last asked, and its verdict (staged or ignored) for each path asked. */
+  ignores: { rules: string; staged: Map<string, boolean> } | null;
 }
 
 export function createDeltaCache(): DeltaCache {
@@ -73,23 +73,18 @@ async function notIgnored(
   cache: DeltaCache,
   options: { binary?: string },
 ): Promise<Set<string> | null> {
-  if (untracked.length === 0) return new Set();
   const ignoreFiles = [...disk].filter(([path]) => path === ".gitignore" || path.endsWith("/.gitignore"));
   const exclude = lstatSync(join(gitDir, "info", "exclude"), { throwIfNoEntry: false, bigint: true });
-  const key = JSON.stringify([untracked, ignoreFiles.map(([p, f]) => [p, f.stamp]), `${exclude?.mtimeNs}`]);
-  if (cache.ignores?.key === key) return cache.ignores.included;
+  const rules = JSON.stringify([ignoreFiles.map(([path, file]) => [path, file.stamp]), `${exclude?.mtimeNs}`]);
+  const known = cache.ignores?.rules === rules ? cache.ignores.staged : new Map<string, boolean>();
+  if (untracked.every((path) => known.has(path))) return new Set(untracked.filter((path) => known.get(path) === true));
   // An index file that does not exist: every non-ignored file counts as "other".
   const env = { GIT_INDEX_FILE: join(gitDir, "powercontext-state", "no-index") };
   const listed = await runGit(root, ["ls-files", "-z", "--others", "--exclude-standard"], { ...options, env });
   if (listed.code !== 0) return null;
-  const included = new Set(
-    listed.stdout
-      .toString("utf8")
-      .split("\0")
-      .filter((path) => path !== ""),
-  );
-  cache.ignores = { key, included };
-  return included;
+  const included = new Set(listed.stdout.toString("utf8").split("\0"));
+  cache.ignores = { rules, staged: new Map(untracked.map((path) => [path, included.has(path)])) };
+  return new Set(untracked.filter((path) => included.has(path)));
 }
 
 /**
