@@ -24,7 +24,7 @@ test("each accepted transition is one local commit naming its transition and seq
   assert.equal(git(root, "status", "--porcelain"), "", "the caller-visible index matches the committed tree");
 });
 
-test("the isolated index stages the non-ignored worktree delta, respects .gitignore, and leaves the caller's index in sync", async () => {
+test("the commit stages the non-ignored worktree delta, respects .gitignore, and leaves the caller's index in sync", async () => {
   const { root, patch } = gitStore();
   await patch({ cwd: { working: { a: 1 } } });
   appendFileSync(join(root, ".gitignore"), "private/\n");
