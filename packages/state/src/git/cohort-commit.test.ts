@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { openStateStore } from "../state-file.ts";
@@ -142,6 +151,21 @@ test("a transition whose commit never ran (a kill after its files became visible
   const next = gitStore({}, root);
   await next.patch({ cwd: { working: { a: 2 } } });
   assert.match(git(root, "show", "HEAD:scopes/global.json"), /"lost":"no"/);
+  assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":2/);
+  assert.equal(git(root, "log", "--format=%H").split("\n").length, 2);
+});
+
+test("a commit failing in the file system fails alone: the transition stays accepted and the next commit carries it", async () => {
+  const { root, patch, logged } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  const objects = join(root, ".git", "objects");
+  renameSync(objects, `${objects}.away`);
+  writeFileSync(objects, "not a directory");
+  await patch({ cwd: { working: { a: 2 } } });
+  assert.deepEqual(logged, ["git.commit_failed"]);
+  rmSync(objects);
+  renameSync(`${objects}.away`, objects);
+  await patch({ global: { contract: { b: 1 } } });
   assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":2/);
   assert.equal(git(root, "log", "--format=%H").split("\n").length, 2);
 });

@@ -161,7 +161,18 @@ export function createCohortCommitter(root: string, options: CommitOptions = {})
     sync.request(id);
     return { status: "committed", commit: id };
   };
-  return { commit, settled: sync.settled, close: sync.close };
+  return {
+    async commit(cohort) {
+      try {
+        return await commit(cohort);
+      } catch (error) {
+        // The transition is accepted and visible: a file-system error here costs its commit, never the transition.
+        return { status: "failed", step: "write", stderr: String(error) };
+      }
+    },
+    settled: sync.settled,
+    close: sync.close,
+  };
 }
 
 /** One commit by a committer of its own, its caller-index synchronization awaited (tests, one-off use). */

@@ -34,7 +34,8 @@ function walk(root: string, relative: string, found: Map<string, OnDisk>): void 
       walk(root, path, found);
       continue;
     }
-    const stat = lstatSync(join(root, path), { bigint: true });
+    const stat = lstatSync(join(root, path), { bigint: true, throwIfNoEntry: false });
+    if (stat === undefined) continue; // Removed since the listing: not in the delta.
     const mode = stat.isSymbolicLink() ? "120000" : (stat.mode & 0o100n) !== 0n ? "100755" : "100644";
     if (!stat.isFile() && !stat.isSymbolicLink()) continue; // Git stages neither sockets nor FIFOs.
     const stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${mode}`;
