@@ -1,9 +1,20 @@
 import assert from "node:assert/strict";
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { openStateStore } from "../state-file.ts";
 import { commitCohort } from "./cohort-commit.ts";
-import { git, gitStore } from "./git-testing.ts";
+import { git, gitStore, KEYS, scratch } from "./git-testing.ts";
 
 test("each accepted transition is one local commit naming its transition and seq; lock and journal never committed", async () => {
   const { root, patch } = gitStore();
@@ -22,7 +33,7 @@ test("each accepted transition is one local commit naming its transition and seq
   assert.equal(git(root, "status", "--porcelain"), "", "the caller-visible index matches the committed tree");
 });
 
-test("the isolated index stages the non-ignored worktree delta, respects .gitignore, and leaves the caller's index in sync", async () => {
+test("the commit stages the non-ignored worktree delta, respects .gitignore, and leaves the caller's index in sync", async () => {
   const { root, patch } = gitStore();
   await patch({ cwd: { working: { a: 1 } } });
   appendFileSync(join(root, ".gitignore"), "private/\n");
@@ -68,3 +79,93 @@ test("without a git executable (ENOENT) the store runs file-only: same state and
 function root0(): string {
   return "/nonexistent-powercontext";
 }
+
+/** A `git` that records each command's subcommand in `log` before running the real one. */
+function recordingGit(directory: string): { binary: string; commands: () => string[] } {
+  const log = join(directory, "git-commands.log");
+  const binary = join(directory, "recording-git");
+  writeFileSync(binary, `#!/bin/sh\necho "$1" >> '${log}'\nexec git "$@"\n`, { mode: 0o755 });
+  return { binary, commands: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []) };
+}
+
+test("the committed tree is the one `git add -A` of the same worktree gives (nested, executable, symlink, names around '/')", async () => {
+  const { root, patch } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  mkdirSync(join(root, "sub dir"));
+  writeFileSync(join(root, "sub dir", "b c.txt"), "x");
+  writeFileSync(join(root, "run.sh"), "#!/bin/sh\n", { mode: 0o755 });
+  symlinkSync("run.sh", join(root, "link"));
+  writeFileSync(join(root, "a-b"), "1");
+  mkdirSync(join(root, "a"));
+  writeFileSync(join(root, "a", "x"), "2");
+  await patch({ global: { contract: { b: 2 } }, session: { working: { c: 3 } } });
+  const index = join(root, "..", "check-index");
+  execFileSync("git", ["add", "-A"], { cwd: root, env: { ...process.env, GIT_INDEX_FILE: index } });
+  const expected = execFileSync("git", ["write-tree"], { cwd: root, env: { ...process.env, GIT_INDEX_FILE: index } });
+  assert.equal(git(root, "rev-parse", "HEAD^{tree}"), expected.toString().trim());
+  assert.equal(git(root, "fsck", "--strict", "--no-dangling"), "", "every object and the reflog are well formed");
+  assert.match(git(root, "reflog", "-1"), /HEAD@\{0\}: commit: powercontext-state: tr_/);
+});
+
+test("in the steady state a commit starts no Git process; new untracked paths ask Git once which are ignored", async () => {
+  const recording = recordingGit(scratch("recording"));
+  const { root, patch } = gitStore({ binary: recording.binary });
+  await patch({ cwd: { working: { a: 1 } } });
+  const afterFirst = recording.commands().length;
+  for (let step = 2; step <= 4; step += 1) await patch({ cwd: { working: { a: step } } });
+  const syncs = (commands: string[]) => commands.filter((command) => command !== "read-tree");
+  assert.deepEqual(syncs(recording.commands().slice(afterFirst)), [], "only the caller index's read-tree ran");
+  writeFileSync(join(root, "notes.txt"), "a user's file\n");
+  writeFileSync(join(root, "ignored.log"), "");
+  appendFileSync(join(root, ".gitignore"), "*.log\n");
+  const before = recording.commands().length;
+  await patch({ cwd: { working: { a: 5 } } });
+  await patch({ cwd: { working: { a: 6 } } });
+  assert.deepEqual(syncs(recording.commands().slice(before)), ["ls-files"], "asked once, then remembered");
+  assert.deepEqual(git(root, "ls-tree", "--name-only", "HEAD").split("\n").includes("notes.txt"), true);
+  assert.doesNotMatch(git(root, "ls-tree", "-r", "--name-only", "HEAD"), /ignored\.log/);
+});
+
+test("after the user packs the repository (git gc), the parent tree is listed through Git and nothing is lost", async () => {
+  const { root, patch } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  await patch({ global: { contract: { b: 1 } } });
+  git(root, "gc", "-q", "--prune=now");
+  assert.equal(git(root, "count-objects"), "0 objects, 0 kilobytes", "every object is packed");
+  await gitStore({}, root).patch({ cwd: { working: { a: 2 } } });
+  assert.deepEqual(git(root, "ls-tree", "-r", "--name-only", "HEAD").split("\n"), [
+    ".gitignore",
+    "scopes/cwd.p.json",
+    "scopes/global.json",
+  ]);
+  assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":2/);
+  assert.equal(git(root, "status", "--porcelain"), "");
+});
+
+test("a transition whose commit never ran (a kill after its files became visible) is carried by the next process's commit", async () => {
+  const { root, patch } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  const killed = openStateStore({ root });
+  const view = await killed.readView(KEYS);
+  await killed.publish(KEYS, view, { patches: { global: { contract: { lost: "no" } } }, final: false });
+  const next = gitStore({}, root);
+  await next.patch({ cwd: { working: { a: 2 } } });
+  assert.match(git(root, "show", "HEAD:scopes/global.json"), /"lost":"no"/);
+  assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":2/);
+  assert.equal(git(root, "log", "--format=%H").split("\n").length, 2);
+});
+
+test("a commit failing in the file system fails alone: the transition stays accepted and the next commit carries it", async () => {
+  const { root, patch, logged } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  const objects = join(root, ".git", "objects");
+  renameSync(objects, `${objects}.away`);
+  writeFileSync(objects, "not a directory");
+  await patch({ cwd: { working: { a: 2 } } });
+  assert.deepEqual(logged, ["git.commit_failed"]);
+  rmSync(objects);
+  renameSync(`${objects}.away`, objects);
+  await patch({ global: { contract: { b: 1 } } });
+  assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":2/);
+  assert.equal(git(root, "log", "--format=%H").split("\n").length, 2);
+});

@@ -1,4 +1,4 @@
-// Running Git for the store: one bounded child process per command, non-interactive, with the store's own identity.
+// Running Git for the store: one bounded child process per command, non-interactive.
 // `missing` is true only when the executable itself is absent (ENOENT): that, and nothing else, selects file-only mode.
 import { spawn } from "node:child_process";
 
@@ -27,16 +27,6 @@ export interface GitOptions {
   /** Aborting kills the process group at once (session shutdown). */
   signal?: AbortSignal;
 }
-
-/** The store's commits carry their own identity and are never signed, whatever the user's Git config says. */
-export const IDENTITY_ARGS = [
-  "-c",
-  "user.name=powercontext-state",
-  "-c",
-  "user.email=state@powercontext.invalid",
-  "-c",
-  "commit.gpgsign=false",
-];
 
 function gitEnvironment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   return { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", SSH_ASKPASS: "", LC_ALL: "C", ...extra };

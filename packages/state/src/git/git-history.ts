@@ -4,7 +4,7 @@
 import { StateError } from "../errors.ts";
 import type { Logger } from "../host.ts";
 import { SCOPES, type ScopeStream, type View, type ViewKeys } from "../types.ts";
-import { type Cohort, commitCohort } from "./cohort-commit.ts";
+import { type Cohort, createCohortCommitter } from "./cohort-commit.ts";
 import { type ColdView, commitOfSeq, readViewAt } from "./cold-read.ts";
 import { runGit } from "./git-command.ts";
 import { createPushLauncher } from "./push-launcher.ts";
@@ -39,6 +39,8 @@ export interface GitHistory {
   resume(): void;
   /** The running worker's outcome (tests and shutdown); resolves at once when none runs. */
   settled(): Promise<PushOutcome | null>;
+  /** Resolves once the caller-visible index caught up with the newest commit (tests). */
+  indexSynced(): Promise<void>;
   /** Kills a running push's process group and waits for it, at most 2 s (session_shutdown). */
   close(): Promise<void>;
 }
@@ -52,11 +54,12 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
   const git = options.binary === undefined ? {} : { binary: options.binary };
   let mode: "git" | "file-only" | "unknown" = "unknown";
   const pushes = createPushLauncher({ ...options, git, isFileOnly: () => mode === "file-only" });
+  const committer = createCohortCommitter(root, git);
   return {
     mode: () => mode,
     async commit(cohort) {
       if (mode === "file-only") return;
-      const outcome = await commitCohort(root, cohort, git);
+      const outcome = await committer.commit(cohort);
       if (outcome.status === "unavailable") {
         mode = "file-only";
         log("git.unavailable", {
@@ -92,7 +95,11 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
     publish: () => pushes.launch(true),
     resume: () => pushes.launch(false),
     settled: pushes.settled,
-    close: pushes.close,
+    indexSynced: committer.settled,
+    async close() {
+      committer.close();
+      await pushes.close();
+    },
   };
 }
 

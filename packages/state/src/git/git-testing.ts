@@ -37,6 +37,7 @@ export function gitStore(options: Partial<GitHistoryOptions> = {}, root = join(s
     async patch(patches) {
       const result = await store.publish(KEYS, await store.readView(KEYS), { patches, final: false });
       if (result.status !== "committed") throw new Error("conflict");
+      await history.indexSynced();
     },
   };
 }

@@ -31,10 +31,17 @@ export function createPushLauncher(options: {
   const timeout = options.pushTimeoutMs === undefined ? {} : { timeoutMs: options.pushTimeoutMs };
   let running: Promise<PushOutcome | null> = Promise.resolve(null);
   let busy = false;
+  /** A newer HEAD asked to be queued while a worker ran (e.g. one resumed at session start): queued after it. */
+  let queueAfter = false;
+  let closed = false;
   let abort: AbortController | null = null;
-  return {
+  const launcher: PushLauncher = {
     launch(queueNewest) {
-      if (destination === null || options.isFileOnly() || busy || !hasRepository(root)) return;
+      if (destination === null || closed || options.isFileOnly() || !hasRepository(root)) return;
+      if (busy) {
+        queueAfter ||= queueNewest;
+        return;
+      }
       busy = true;
       const controller = new AbortController();
       abort = controller;
@@ -50,14 +57,26 @@ export function createPushLauncher(options: {
         })
         .finally(() => {
           busy = false;
+          if (!queueAfter) return;
+          queueAfter = false;
+          launcher.launch(true);
         });
     },
-    settled: () => running,
+    async settled() {
+      let awaited: Promise<PushOutcome | null>;
+      do {
+        awaited = running;
+        await awaited;
+      } while (awaited !== running);
+      return awaited;
+    },
     async close() {
+      closed = true;
       abort?.abort();
       await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
+  return launcher;
 }
 
 /** Queues the repository's HEAD (the newest cohort commit) for the destination. */

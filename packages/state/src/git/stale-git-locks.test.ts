@@ -33,6 +33,6 @@ test("the caller-visible index.lock is never removed, however old (a user's edit
   const old = new Date(Date.now() - 60_000);
   utimesSync(lock, old, old);
   await patch({ cwd: { working: { a: 2 } } });
-  assert.equal(commits(root), 2, "store commits stage through an isolated index");
+  assert.equal(commits(root), 2, "store commits stage in-process, never through the caller's index");
   assert.ok(existsSync(lock));
 });

@@ -3,7 +3,7 @@
 // forever. Git locks name no owner, so age decides: no Git command of ours lives past GIT_TIMEOUT_MS, and a ref
 // update holds its lock for milliseconds, so a ref lock older than that, seen under the store lock, is a dead
 // process's. The caller-visible index.lock is left alone: a user's `git commit` holds it while an editor is open, and
-// store commits never need it (they stage through an isolated index).
+// store commits never need it (they stage in-process, never through the caller's index).
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { GIT_TIMEOUT_MS } from "./git-command.ts";

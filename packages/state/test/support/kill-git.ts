@@ -24,7 +24,7 @@ function git(cwd: string, ...args: string[]): string | null {
   }
 }
 
-/** Git lock files anywhere in a Git directory (index.lock, ref locks, the isolated indexes' locks). */
+/** Git lock files anywhere in a Git directory (index.lock, ref locks, the locks of the store's temporary indexes). */
 export function gitLocks(gitDir: string): string[] {
   if (!statSync(gitDir, { throwIfNoEntry: false })?.isDirectory()) return [];
   const found: string[] = [];

@@ -85,7 +85,8 @@ const GIT_WAIT_MS = 500;
 
 /**
  * Polls (every millisecond) for Git children of Pi (exec'd, not just forked) and kills during the n-th one seen,
- * n = 1 + delayMs mod 4 (the commit's add, update-index, commit, then the push); kills anyway after GIT_WAIT_MS.
+ * n = 1 + delayMs mod 4 (the caller index's read-tree after a commit, the push and its merge-base, a first process's
+ * probe and init); kills anyway after GIT_WAIT_MS.
  */
 function killInChild(replay: Replay, waited = 0, seen = new Set<number>()): void {
   let pid: number;
