@@ -15,13 +15,16 @@ export function readEntryOrigins(
   if (versionIds.length === 0) return origins;
   const rows = arrayStmt(
     db,
+    // Driven from the asked ids (CROSS JOIN fixes the order): left to the planner it scanned every Source of the scope.
     `SELECT v.entry_version_id, s.position,
        CASE WHEN json_type(s.metadata, '$.session_id') = 'text' THEN json_extract(s.metadata, '$.session_id') END
-     FROM entry_version v, json_each(v.source_refs) r
-     JOIN source s ON s.scope_id = v.scope_id AND s.source_id = json_extract(r.value, '$.source_id')
-     WHERE v.scope_id = ? AND v.entry_version_id IN (SELECT value FROM json_each(?))
+     FROM json_each(?) AS wanted
+     CROSS JOIN entry_version v ON v.entry_version_id = wanted.value
+     CROSS JOIN json_each(v.source_refs) AS r
+     CROSS JOIN source s ON s.scope_id = v.scope_id AND s.source_id = json_extract(r.value, '$.source_id')
+     WHERE v.scope_id = ?
      ORDER BY s.position`,
-  ).all(scopeId, JSON.stringify(versionIds)) as unknown as OriginRow[];
+  ).all(JSON.stringify(versionIds), scopeId) as unknown as OriginRow[];
   for (const [versionId, position, session_id] of rows) {
     const list = origins.get(versionId) ?? [];
     list.push({ position, session_id });
