@@ -12,6 +12,8 @@ import { VectorIndex } from "../packages/server/src/search/semantic/vector-index
 import { LazyWordVectorModel } from "../packages/server/src/search/semantic/word-vector-model.ts";
 import { SQLITE_FILE_NAME } from "../packages/server/src/store/open-store.ts";
 import { openSqliteStore } from "../packages/server/src/store/sqlite/index.ts";
+import type { Store } from "../packages/server/src/store/types.ts";
+import { openBm25Index } from "./lib/bm25-baseline.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress } from "./lib/measure.ts";
 import { buildRealisticConversations } from "./lib/question-types/realistic-sessions.ts";
@@ -91,6 +93,7 @@ async function runConversation(args: string[], data: string): Promise<void> {
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
   const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
   await semantic.refresh(scope);
+  await printBm25Conversation(store, scope, set.questions);
   for (const [name, tuning] of settingsOf(args)) {
     const deps = { store, semantic: tuning ? semantic : null, ...(tuning && { tuning }) };
     const judged = [];
@@ -110,6 +113,29 @@ async function runConversation(args: string[], data: string): Promise<void> {
     );
   }
   await store.close();
+}
+
+/** Plain FTS5 BM25 over the same entries (question words OR-ed), as the quality bench's baseline: the same run's yardstick. */
+async function printBm25Conversation(
+  store: Store,
+  scope: string,
+  questions: ReturnType<typeof buildRealisticConversations>["questions"],
+): Promise<void> {
+  const listing = await store.listEntries(scope, false);
+  const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
+  const index = openBm25Index(listing.entries.map((e) => ({ entry_id: e.citation.entry_id, text: e.text })));
+  const judged = questions.map((question) =>
+    judgeConversation(
+      index.search(question.query, 10).map((id) => ({ source_ids: sourcesOf.get(id) ?? [], bytes: 0 })),
+      new Set(question.evidence_source_ids),
+      new Set(question.session_source_ids),
+    ),
+  );
+  index.close();
+  const f = conversationFigures(judged);
+  console.log(
+    `${"bm25".padEnd(12)} session-hit@10 ${f["session_hit@10"]} turn-recall@10 ${f["turn_recall@10"]} MRR ${f.mrr}`,
+  );
 }
 
 export async function run(args: string[]): Promise<void> {

@@ -7,7 +7,7 @@ const FLUSH_IDLE = "idle";
 export async function captureAndFlush(
   url: string,
   scope: string,
-  sources: ReadonlyArray<{ source_id: string; content: string }>,
+  sources: ReadonlyArray<{ source_id: string; content: string; session_id?: string }>,
   label: string,
 ): Promise<void> {
   // One client, in order, so journal positions (and recency) are the same on every run.
@@ -16,7 +16,13 @@ export async function captureAndFlush(
     await postOk(
       url,
       "/v1/sources/content",
-      { scope_id: scope, source_id: source.source_id, content: source.content },
+      {
+        scope_id: scope,
+        source_id: source.source_id,
+        content: source.content,
+        // A chat turn carries its session as powercontext-pi's captures do (packages/pi/src/capture.ts).
+        ...(source.session_id !== undefined && { metadata: { session_id: source.session_id } }),
+      },
       [202],
     );
     if ((index + 1) % 2000 === 0) progress(`${label}: captured ${index + 1}/${sources.length}`);

@@ -88,7 +88,7 @@ function buildSession(
   const sources: ChatSource[] = [];
   const say = (role: "user" | "assistant", content: string): string => {
     const source_id = `${sessionId}-t${String(sources.length).padStart(2, "0")}-${role}`;
-    sources.push({ source_id, content });
+    sources.push({ source_id, content, session_id: sessionId });
     return source_id;
   };
   const mentions: Mention[] = [];

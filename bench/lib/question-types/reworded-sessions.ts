@@ -112,7 +112,7 @@ function sessionTurns(
   const sources: ChatSource[] = [];
   const say = (role: "user" | "assistant", content: string): string => {
     const source_id = `${sessionId}-t${String(sources.length).padStart(2, "0")}-${role}`;
-    sources.push({ source_id, content });
+    sources.push({ source_id, content, session_id: sessionId });
     return source_id;
   };
   say("user", `Hey, I'm ${action.says(component.name)} today and I'm a bit stuck. Where would you start?`);

@@ -156,7 +156,7 @@ async function withServer<T>(
   profile: string,
   dirName: string,
   scope: string,
-  sources: ReadonlyArray<{ source_id: string; content: string }>,
+  sources: ReadonlyArray<{ source_id: string; content: string; session_id?: string }>,
   measure: (paths: RecallPaths) => Promise<T>,
 ): Promise<T> {
   const dataDir = keep ? join(keep, dirName) : mkdtempSync(join(tmpdir(), `pc-bench-types-${profile}-`));

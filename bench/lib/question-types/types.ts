@@ -53,6 +53,8 @@ export interface TypedQuestion {
 export interface ChatSource {
   source_id: string;
   content: string;
+  /** The chat session a conversation turn belongs to, sent as the capture's `metadata.session_id`. */
+  session_id?: string;
 }
 
 export interface ConversationQuestion {

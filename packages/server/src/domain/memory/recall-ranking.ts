@@ -16,10 +16,10 @@ import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-
 import type { QueryProfile } from "../../search/semantic/word-vector-model.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
+import { creditSessions, sessionOf } from "./session-context.ts";
 
 /** Hits fetched from the lexical index per requested hit, so that admission and re-ranking have room to work. */
 const OVERFETCH = 4;
-const MIN_FETCH = 32;
 
 /** The fusion's settings; the defaults were chosen on the quality benchmarks (docs/benchmarks.md). */
 export interface RecallTuning extends SemanticMix {
@@ -35,6 +35,12 @@ export interface RecallTuning extends SemanticMix {
   conceptWeight: number;
   /** Share of a lexical score that comes from the entry's best passage (search/passage.ts) rather than BM25. */
   passageWeight: number;
+  /** The fewest lexical hits fetched, however few are asked for. */
+  lexicalCandidates: number;
+  /** Session context (session-context.ts): share of the session-mates' scores that multiplies an entry's own; 0 is off. */
+  sessionShare: number;
+  /** The most the session-mates' scores count, in units of the best candidate's score. */
+  sessionCap: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -44,6 +50,9 @@ export const DEFAULT_TUNING: RecallTuning = {
   minSemantic: 0.5,
   conceptWeight: 1,
   passageWeight: 0.5,
+  lexicalCandidates: 32,
+  sessionShare: 0.25,
+  sessionCap: 2,
   mean: 0.5,
   words: 0.5,
   wordFloor: 0.3,
@@ -96,7 +105,7 @@ export async function rankRecall(
   const lexical = await deps.store.searchMemory({
     scope_id: scopeId,
     terms,
-    limit: Math.max(MIN_FETCH, limit * OVERFETCH),
+    limit: Math.max(tuning.lexicalCandidates, limit * OVERFETCH),
   });
   const ranked = await withPassages(
     deps.store,
@@ -111,10 +120,7 @@ export async function rankRecall(
     const hits = ranked.slice(0, limit).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
     return { memory: lexical.memory, ranked: hits, semantic: false, terms };
   }
-  const best = candidates
-    .filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0)
-    .sort((a, b) => b.lexical + b.bonus - (a.lexical + a.bonus))
-    .slice(0, limit);
+  const best = (await withSessionContext(deps.store, scopeId, candidates, tuning)).slice(0, limit);
   const missing = best.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };
   const byVersion = new Map(extra.hits.map((hit) => [hit.entry.citation.entry_version_id, hit]));
@@ -126,12 +132,37 @@ export async function rankRecall(
     if (hit === undefined) continue;
     out.push({
       hit: { ...hit, entry: { ...hit.entry, citation: { ...hit.entry.citation, memory_ref: memory } } },
-      score: Math.min(1, (item.lexical + item.bonus) / (1 + tuning.semanticWeight + tuning.conceptWeight)),
+      score: Math.min(1, item.total / (1 + tuning.semanticWeight + tuning.conceptWeight)),
       matched_terms: item.matched_terms,
       matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
     });
   }
   return { memory, ranked: out, semantic: true, terms };
+}
+
+/**
+ * The candidates that match at all, each with its total (lexical plus bonus, credited by its session-mates when
+ * session context is on: one read of the candidates' origins), best first.
+ */
+async function withSessionContext(
+  store: Store,
+  scopeId: string,
+  candidates: readonly Candidate[],
+  tuning: RecallTuning,
+): Promise<Array<Candidate & { total: number }>> {
+  const matching = candidates.filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0);
+  let totals = matching.map((candidate) => candidate.lexical + candidate.bonus);
+  if (tuning.sessionShare > 0 && matching.length > 1) {
+    const origins = await store.readEntryOrigins(
+      scopeId,
+      matching.map((candidate) => candidate.entry_version_id),
+    );
+    const sessions = matching.map((candidate) => sessionOf(origins.get(candidate.entry_version_id)));
+    totals = creditSessions(totals, sessions, { share: tuning.sessionShare, cap: tuning.sessionCap });
+  }
+  return matching
+    .map((candidate, index) => ({ ...candidate, total: totals[index] ?? 0 }))
+    .sort((a, b) => b.total - a.total);
 }
 
 /** Blends each hit's lexical score with its best passage's weighted term coverage, and reorders. */

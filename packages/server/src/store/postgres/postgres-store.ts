@@ -27,6 +27,7 @@ import * as artifactLines from "./lifecycle-artifacts.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import { readEntryOrigins } from "./entry-origins.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
@@ -80,6 +81,7 @@ function createPostgresStore(database: Database): Store {
     searchMemory: (searchQuery) => read((sql) => search.searchMemory(sql, searchQuery)),
     termFrequencies: (scopeId, terms) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
     readSearchHits: (scopeId, versionIds) => read((sql) => search.readSearchHits(sql, scopeId, versionIds)),
+    readEntryOrigins: (scopeId, versionIds) => query((sql) => readEntryOrigins(sql, scopeId, versionIds)),
     readVectorHeads: (scopeId, model, since, page) =>
       read((sql) => vectors.readVectorHeads(sql, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => query((sql) => vectors.putEntryVectors(sql, model, writes)),

@@ -19,6 +19,7 @@ import * as artifactLines from "./lifecycle-artifacts.ts";
 import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
+import { readEntryOrigins } from "./entry-origins.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
@@ -64,6 +65,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     searchMemory: (query) => read(() => search.searchMemory(db, query)),
     termFrequencies: (_scopeId, terms) => read(() => search.termFrequencies(db, terms)),
     readSearchHits: (scopeId, versionIds) => read(() => search.readSearchHits(db, scopeId, versionIds)),
+    readEntryOrigins: (scopeId, versionIds) => read(() => readEntryOrigins(db, scopeId, versionIds)),
     readVectorHeads: (scopeId, model, since, page) =>
       read(() => vectors.readVectorHeads(db, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => write(() => vectors.putEntryVectors(db, model, writes)),

@@ -50,6 +50,13 @@ export interface EntryVectorWrite {
   vector: Uint8Array;
 }
 
+/** Where one Source an entry cites sits in its scope's journal, and the session that captured it when it named one. */
+export interface EntryOrigin {
+  position: number;
+  /** The Source's `metadata.session_id` when that is a string; null otherwise. */
+  session_id: string | null;
+}
+
 export interface SearchOperations {
   searchMemory(query: MemorySearchQuery): Promise<MemorySearchResult>;
   /** How many active-or-not indexed entry versions contain each term (approximate document frequency). */
@@ -70,6 +77,12 @@ export interface SearchOperations {
    * order; versions no longer at the head are left out.
    */
   readSearchHits(scope_id: string, entry_version_ids: string[]): Promise<MemorySearchResult>;
+  /**
+   * The journal origins of the Sources each of `entry_version_ids` (of the scope) cites, by entry version, so that
+   * recall can tell which entries were captured near each other; a version citing no Source of the journal is left
+   * out, and so are versions of other scopes.
+   */
+  readEntryOrigins(scope_id: string, entry_version_ids: string[]): Promise<Map<string, EntryOrigin[]>>;
   /**
    * Stores (or replaces) entry versions' vectors under `model`; other models' vectors of the same versions are kept.
    * Vectors are derived data: no revision is written.

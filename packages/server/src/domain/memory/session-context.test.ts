@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { creditSessions, sessionOf } from "./session-context.ts";
+
+test("a turn whose session-mates match too outranks the same detail in another session", () => {
+  // Two "deadline" turns score alike; only the first one's session also talks about the asked topic.
+  const scores = [0.5, 0.55, 0.9, 0.4, 0.1];
+  const sessions = ["a", "b", "a", "a", "c"];
+  const credited = creditSessions(scores, sessions, { share: 0.25, cap: 2 });
+  assert.ok((credited[0] as number) > (credited[1] as number), JSON.stringify(credited));
+  // Own score × (1 + 0.25 × min(2, (0.9 + 0.4) / 0.9)).
+  assert.ok(Math.abs((credited[0] as number) - 0.5 * (1 + 0.25 * (1.3 / 0.9))) < 1e-9);
+  // The cap: the best turn's mates sum to 0.9 / 0.9 = 1, under the cap; a lone turn keeps its score.
+  assert.ok(Math.abs((credited[2] as number) - 0.9 * 1.25) < 1e-9);
+  assert.equal(credited[1], 0.55);
+  assert.equal(credited[4], 0.1);
+});
+
+test("the credit is capped, multiplies (a turn that does not match gains nothing) and is off at share 0", () => {
+  const scores = [1, 1, 1, 1, 0];
+  const sessions = ["a", "a", "a", "a", "a"];
+  const credited = creditSessions(scores, sessions, { share: 0.25, cap: 2 });
+  assert.deepEqual(credited, [1.5, 1.5, 1.5, 1.5, 0]);
+  assert.deepEqual(creditSessions(scores, sessions, { share: 0, cap: 2 }), scores);
+});
+
+test("entries without a session, or citing Sources of two sessions, lend and borrow nothing", () => {
+  assert.equal(sessionOf(undefined), null);
+  assert.equal(sessionOf([{ position: 1, session_id: null }]), null);
+  assert.equal(
+    sessionOf([
+      { position: 1, session_id: "a" },
+      { position: 2, session_id: "b" },
+    ]),
+    null,
+  );
+  assert.equal(
+    sessionOf([
+      { position: 1, session_id: "a" },
+      { position: 2, session_id: "a" },
+    ]),
+    "a",
+  );
+  assert.deepEqual(creditSessions([0.5, 0.5], [null, null], { share: 0.25, cap: 2 }), [0.5, 0.5]);
+});

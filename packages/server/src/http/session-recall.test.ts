@@ -1,0 +1,93 @@
+// Session context through the real HTTP API, on both stores: chat turns captured with `metadata.session_id` (as
+// powercontext-pi sends it), stored verbatim, and a later question about one session's detail. The same detail ("the
+// deadline") came up in two sessions; the turn of the session the question is about must win, although the other
+// session's turn matches the question's words better on its own.
+import assert from "node:assert/strict";
+import { test, type TestContext } from "node:test";
+import { openTestPostgresStore } from "../testing/postgres.ts";
+import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import { openSqliteStore } from "../store/sqlite/index.ts";
+import type { Store } from "../store/types.ts";
+
+const SCOPE = "sessions";
+const ASKED =
+  "deadline is Friday the 14th, no pressure lol. The changelog is stale again and the docs need a pass too.";
+const OTHER = "deadline is next Thursday.";
+const TURNS: Array<[session: string, text: string]> = [
+  ["s-billing", "I'm upgrading the billing service to Postgres 16 this week. Can you help me plan it out?"],
+  ["s-billing", "For the billing service Postgres upgrade, I would check the extension versions first."],
+  ["s-billing", ASKED],
+  ["s-billing", "Once pg_upgrade is sorted, the rest of the billing service Postgres upgrade is mechanical."],
+  ["s-indexer", "I'm chasing a memory leak in the search indexer. Where would you start?"],
+  ["s-indexer", OTHER],
+  ["s-indexer", "Heap snapshots of the search indexer show the LRU map growing without bound."],
+];
+const QUESTION = "What was the deadline for the billing service Postgres upgrade?";
+
+const STORES: Array<[string, () => Promise<Store>]> = [
+  ["sqlite", () => openSqliteStore(":memory:")],
+  ["postgres", () => openTestPostgresStore()],
+];
+
+/** Captures every turn as its own Source (with its session unless `sessions` is false), flushes, waits for the layer. */
+async function appWithTurns(t: TestContext, open: () => Promise<Store>, sessions: boolean): Promise<TestApp> {
+  const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
+  for (const [index, [session, content]] of TURNS.entries()) {
+    const metadata = sessions ? { origin: "test", session_id: session } : { origin: "test" };
+    const captured = await app.post("/v1/sources/content", {
+      scope_id: SCOPE,
+      source_id: `turn-${index}`,
+      content,
+      metadata,
+    });
+    assert.equal(captured.status, 202, JSON.stringify(captured.json));
+  }
+  for (let flushes = 0; ; flushes += 1) {
+    const flushed = await app.post("/v1/memory/flush", { scope_id: SCOPE });
+    assert.equal(flushed.status, 200, JSON.stringify(flushed.json));
+    if (flushed.json.status === "idle") break;
+    assert.ok(flushes < 20, "the journal never became idle");
+  }
+  await untilSemanticLoaded(app.post);
+  return app;
+}
+
+/** The first recall may go on lexically while the layer loads the scope; the test asks until it answers. */
+async function untilSemanticLoaded(post: TestApp["post"]): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "warm up the index", limit: 1 });
+    if (search.json.mode === "hybrid") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail("the semantic layer never loaded the scope");
+}
+
+/** Where each of the two deadline turns ranks in `memory/search` (limit 10). */
+async function deadlineRanks(post: TestApp["post"]): Promise<{ asked: number; other: number }> {
+  const search = await post("/v1/memory/search", { scope_id: SCOPE, query: QUESTION, limit: 10 });
+  assert.equal(search.status, 200);
+  assert.equal(search.json.mode, "hybrid");
+  const texts = search.json.hits.map((hit: { text: string }) => hit.text);
+  return { asked: texts.indexOf(ASKED), other: texts.indexOf(OTHER) };
+}
+
+for (const [engine, open] of STORES) {
+  test(`${engine}: a question about one session recalls that session's turn before the same detail elsewhere`, async (t) => {
+    const { post } = await appWithTurns(t, open, true);
+    const ranks = await deadlineRanks(post);
+    assert.ok(ranks.asked >= 0 && (ranks.other === -1 || ranks.asked < ranks.other), JSON.stringify(ranks));
+    const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query: QUESTION });
+    assert.equal(prepared.json.status, "ready");
+    const content: string = prepared.json.content;
+    assert.ok(content.includes("Friday the 14th"), content);
+    if (content.includes("next Thursday"))
+      assert.ok(content.indexOf("Friday the 14th") < content.indexOf("next Thursday"), content);
+  });
+
+  test(`${engine}: without sessions in the captures the other session's shorter turn ranks first`, async (t) => {
+    // The control: what the session context changes. Without it the words alone prefer the shorter turn.
+    const { post } = await appWithTurns(t, open, false);
+    const ranks = await deadlineRanks(post);
+    assert.ok(ranks.other >= 0 && ranks.other < ranks.asked, JSON.stringify(ranks));
+  });
+}

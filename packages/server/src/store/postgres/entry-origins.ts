@@ -1,0 +1,34 @@
+// The journal origins of entries: the positions (and sessions) of the Sources they cite, for recall's conversation
+// context (domain/memory/conversation-context.ts).
+import type { EntryOrigin } from "../types.ts";
+import type { Sql } from "./sql.ts";
+
+interface OriginRow {
+  entry_version_id: string;
+  position: number;
+  session_id: string | null;
+}
+
+export async function readEntryOrigins(
+  sql: Sql,
+  scopeId: string,
+  versionIds: readonly string[],
+): Promise<Map<string, EntryOrigin[]>> {
+  const origins = new Map<string, EntryOrigin[]>();
+  if (versionIds.length === 0) return origins;
+  const rows = await sql.rows<OriginRow>(
+    `SELECT v.entry_version_id, s.position,
+       CASE WHEN json_typeof(s.metadata -> 'session_id') = 'string' THEN s.metadata ->> 'session_id' END AS session_id
+     FROM entry_version v CROSS JOIN LATERAL json_array_elements(v.source_refs) AS r(ref)
+     JOIN source s ON s.scope_id = v.scope_id AND s.source_id = r.ref ->> 'source_id'
+     WHERE v.scope_id = $1 AND v.entry_version_id = ANY ($2::text[])
+     ORDER BY s.position`,
+    [scopeId, versionIds],
+  );
+  for (const { entry_version_id, position, session_id } of rows) {
+    const list = origins.get(entry_version_id) ?? [];
+    list.push({ position, session_id });
+    origins.set(entry_version_id, list);
+  }
+  return origins;
+}
