@@ -69,7 +69,7 @@ async function reviewAll(
       text: candidate.text,
       source_refs: candidate.source_refs,
     });
-    const nearDuplicate = await findNearDuplicate(deps.store, scopeId, entry.search_text);
+    const nearDuplicate = await findNearDuplicate(deps.store, scopeId, entry);
     candidates.push({
       candidate_id: deps.ids.next(CANDIDATE_ID_PREFIX),
       proposal: { kind: candidate.kind, text: candidate.text },

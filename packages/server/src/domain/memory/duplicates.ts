@@ -1,6 +1,7 @@
 // Whether a new entry says what Memory already says: the one place that decides it. An exact duplicate is an active
 // entry with the same fingerprint; a near duplicate is an active entry whose analyzed terms nearly equal the new one's
-// (found by search beforehand, and still active when the plan is made).
+// (found by search beforehand, and still active when the plan is made) and that pins down the same details (names,
+// numbers, identifiers: a statement that differs only in who or which is new information, not a restatement).
 import { termSimilarity } from "../../search/analyze.ts";
 import type {
   EntryHead,
@@ -11,18 +12,27 @@ import type {
   RevisionExpectations,
   Store,
 } from "../../store/types.ts";
+import { sameDetails } from "./statement-details.ts";
 
 /** Term-set similarity at or above which a candidate restates an existing entry. */
 export const NEAR_DUPLICATE_SIMILARITY = 0.8;
 
-/** The id of an active entry whose analyzed terms nearly equal `searchText`'s, or null. */
-export async function findNearDuplicate(store: Store, scopeId: string, searchText: string): Promise<string | null> {
+/** The id of an active entry whose analyzed terms nearly equal `searchText`'s and whose details are `text`'s, or null. */
+export async function findNearDuplicate(
+  store: Store,
+  scopeId: string,
+  entry: { search_text: string; text: string },
+): Promise<string | null> {
+  const searchText = entry.search_text;
   const terms = searchText.split(" ").filter((term) => term !== "");
   const unique = [...new Set(terms)];
   if (unique.length === 0) return null;
   const { hits } = await store.searchMemory({ scope_id: scopeId, terms: unique.slice(0, 64), limit: 5 });
   for (const hit of hits) {
-    if (termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY)
+    if (
+      termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY &&
+      sameDetails(entry.text, hit.entry.text)
+    )
       return hit.entry.citation.entry_id;
   }
   return null;

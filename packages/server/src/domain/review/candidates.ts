@@ -53,7 +53,7 @@ export async function approveCandidate(
     text: current.proposal.text,
     source_refs: current.source_refs,
   });
-  const nearDuplicate = await findNearDuplicate(deps.store, request.scope_id, entry.search_text);
+  const nearDuplicate = await findNearDuplicate(deps.store, request.scope_id, entry);
   return decide(deps, request, {
     action: "approve",
     reviewer: request.reviewer ?? DEFAULT_REVIEWER,
