@@ -1,8 +1,9 @@
 // powercontext-state kill replay: a real Pi (RPC) with the state package and turn resolution on, SIGKILLed once per
 // round at a seeded point during patches of one and two scopes, `final: true` patches and fallback turns, restarted
 // on the same store and checked after every restart (packages/state/test/support/kill-replay.ts). Fails (exit 1)
-// on any unreadable state, lost acknowledged patch, phantom value or leftover file. `--git` turns Git backup on with a
-// local bare remote (kills land during commits and pushes too, Git children included; test/support/kill-git.ts).
+// on any unreadable state, lost acknowledged patch, phantom value or leftover file. It runs with Git history off
+// (POWERCONTEXT_STATE_GIT_BACKUP=0); `--git` turns Git backup on with a local bare remote (kills land during commits
+// and pushes too, Git children included; test/support/kill-git.ts).
 // `npm run bench -- state-kills [--kills 50] [--seed 1] [--pi 1.6.0] [--git]`
 import { PI_VERSIONS } from "../packages/state/test/support/pi-rpc.ts";
 import { gitReplay } from "../packages/state/test/support/kill-git.ts";
@@ -22,7 +23,9 @@ export async function run(args: string[]): Promise<void> {
   }
   const withGit = args.includes("--git");
   const git = withGit ? { ...gitReplay(), killChildren: true } : undefined;
-  const report = await runKillReplay({ version, kills, seed, ...git, log: (line) => console.log(line) });
+  // Without --git the replay is file-only: Git history is on by default, so it is turned off explicitly.
+  const arm = git ?? { env: { POWERCONTEXT_STATE_GIT_BACKUP: "0" } };
+  const report = await runKillReplay({ version, kills, seed, ...arm, log: (line) => console.log(line) });
   const locks =
     git === undefined ? {} : { gitLocksLeft: { kills: git.locksLeft.kills, names: [...git.locksLeft.names] } };
   const name = withGit ? "state-kills-git" : "state-kills";

@@ -73,13 +73,15 @@ type Patch = (params: unknown) => Promise<void>;
 /** A state runtime over a fresh store under `root`, a host context for one session, and patch_state as a tool call. */
 function openRuntime(
   root: string,
-  gitBackup = false,
+  gitBackup: boolean,
 ): {
   runtime: ReturnType<typeof createStateRuntime>;
   ctx: HostContext;
   patch: Patch;
 } {
-  const config = { ...loadConfig({ PI_CODING_AGENT_DIR: join(root, "..", "agent") }), root, gitBackup };
+  // Each arm names its Git setting: Git history is on by default, so the Git off arm turns it off explicitly.
+  const env = { PI_CODING_AGENT_DIR: join(root, "..", "agent"), POWERCONTEXT_STATE_GIT_BACKUP: gitBackup ? "1" : "0" };
+  const config = { ...loadConfig(env), root };
   let active: string[] = [];
   const runtime = createStateRuntime(
     config,
@@ -119,7 +121,7 @@ async function seed(patch: Patch): Promise<void> {
 export async function run(args: string[]): Promise<void> {
   const runs = Number(option(args, "runs", "500"));
   const root = join(mkdtempSync(join(tmpdir(), "pc-state-bench-")), "store");
-  const { runtime, ctx, patch } = openRuntime(root);
+  const { runtime, ctx, patch } = openRuntime(root, false);
   const withGit = openRuntime(join(mkdtempSync(join(tmpdir(), "pc-state-bench-git-")), "store"), true);
   const fsyncs = countFsyncs();
   await seed(patch);

@@ -129,6 +129,8 @@ for (const version of PI_VERSIONS) {
       await command(pi, "/state status");
       const state = await pi.waitFor("/state status", (screen) => screen.includes("/state status --json"));
       assertFits(block(state, /^ Mode +active: /, /Everything as JSON with \/state status/), 9);
+      // Git history is the state package's default whenever git is present (no setting given here).
+      assert.match(state, /^ Store +\S+\/powercontext-state · Git history on$/m);
     });
 
     test("a turn that recalls the note: the footer and /pc say what came", async () => {

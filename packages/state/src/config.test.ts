@@ -11,7 +11,7 @@ test("with only Pi's agent directory the configuration is the documented default
     root: join("/home/a/.pi/agent", "powercontext-state"),
     knowledgeRoot: join("/home/a/.pi/agent", "knowledge"),
     defaultMode: "active",
-    gitBackup: false,
+    gitBackup: true,
     gitRemote: null,
     diagnosticsFile: null,
     turnResolution: true,
@@ -23,6 +23,12 @@ test("turn resolution is on by default and its switch turns it off", () => {
   assert.equal(loadConfig({}).turnResolution, true);
   assert.equal(loadConfig({ POWERCONTEXT_STATE_TURN_RESOLUTION: "0" }).turnResolution, false);
   assert.equal(loadConfig({ POWERCONTEXT_STATE_TURN_RESOLUTION: "off" }).turnResolution, false);
+});
+
+test("Git history is on by default and its switch turns it off", () => {
+  assert.equal(loadConfig({}).gitBackup, true);
+  assert.equal(loadConfig({ POWERCONTEXT_STATE_GIT_BACKUP: "0" }).gitBackup, false);
+  assert.equal(loadConfig({ POWERCONTEXT_STATE_GIT_BACKUP: "off" }).gitBackup, false);
 });
 
 test("completed-history compaction is off by default; on, it takes the minimum as given", () => {
@@ -44,7 +50,7 @@ test("the store directory, the mode and the Git backup switch are read as given"
   const config = loadConfig({
     POWERCONTEXT_STATE_DIR: "/srv/state",
     POWERCONTEXT_STATE_MODE: "passive",
-    POWERCONTEXT_STATE_GIT_BACKUP: " Yes ",
+    POWERCONTEXT_STATE_GIT_BACKUP: " No ",
     POWERCONTEXT_STATE_DIAGNOSTICS: "on",
     POWERCONTEXT_STATE_GIT_REMOTE: " /srv/state-remote.git ",
     PI_CODING_AGENT_DIR: "/home/a/.pi/agent",
@@ -54,7 +60,7 @@ test("the store directory, the mode and the Git backup switch are read as given"
     [
       "/srv/state",
       "passive",
-      true,
+      false,
       "/home/a/.pi/agent/powercontext/logs/powercontext-state.diagnostics.jsonl",
       "/srv/state-remote.git",
     ],

@@ -16,7 +16,10 @@ export interface StateConfig {
   knowledgeRoot: string;
   /** The mode of a session that never chose one. */
   defaultMode: Mode;
-  /** Git as cold history: one local commit of the store per accepted cohort (transition). */
+  /**
+   * Git as cold history: one local commit of the store per accepted cohort (transition). On unless turned off; without
+   * a `git` executable (ENOENT) the store still runs file-only.
+   */
   gitBackup: boolean;
   /** Remote (URL or path) the newest store commit is pushed to in the background; null: no push. */
   gitRemote: string | null;
@@ -45,8 +48,9 @@ export const StateEnvironment = Type.Object({
     },
   ),
   POWERCONTEXT_STATE_GIT_BACKUP: Type.Boolean({
-    default: false,
-    description: "Git as cold history: one local commit of the store per accepted transition.",
+    default: true,
+    description:
+      "Git as cold history: one local commit of the store per accepted transition when git is present (0: off).",
   }),
   POWERCONTEXT_STATE_GIT_REMOTE: Type.Optional(
     Type.String({ description: "Remote (URL or path) the newest store commit is pushed to, in the background." }),

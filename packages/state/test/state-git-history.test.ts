@@ -1,7 +1,8 @@
-// Real Pi (1.6.0 and 0.82.1) with Git as cold history: one local commit per accepted transition, read_state of a
-// revision beyond the 7-patch hot tail and of "self", and the background push of the newest commit to a local bare
-// remote: a push that fails stays queued, and the next Pi process (a restart) publishes it. Then a fork from a point
-// folded out of the parent's hot tail (refused without Git) restored from that point's commit.
+// Real Pi (1.6.0 and 0.82.1) with Git as cold history, on by default (no setting given): one local commit per
+// accepted transition, read_state of a revision beyond the 7-patch hot tail and of "self", and the background push of
+// the newest commit to a local bare remote: a push that fails stays queued, and the next Pi process (a restart)
+// publishes it. Then a fork from a point folded out of the parent's hot tail restored from that point's commit; and
+// with POWERCONTEXT_STATE_GIT_BACKUP=0 the store has no repository and that fork is refused.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -55,7 +56,8 @@ for (const version of PI_VERSIONS) {
       model = await startFakeModel();
       home = makeHome(model.baseUrl);
       remote = join(home.agentDir, "..", "remote.git");
-      env = { POWERCONTEXT_STATE_GIT_BACKUP: "true", POWERCONTEXT_STATE_GIT_REMOTE: remote };
+      // No POWERCONTEXT_STATE_GIT_BACKUP: Git history is the default whenever git is present.
+      env = { POWERCONTEXT_STATE_GIT_REMOTE: remote };
       pi = await startPi(home, { version, env });
     });
     after(async () => {
@@ -136,6 +138,7 @@ for (const version of PI_VERSIONS) {
       );
       assert.equal(lines(root, "log", "--format=%H").length, 10);
       const status = await pi.command("/state status --json");
+      assert.equal(status.git_backup, true, "Git history is on by default");
       assert.deepEqual(status.git, { mode: "git", remote, queue: "empty" }, "/state status reports Git and the queue");
       assert.deepEqual(
         lines(root, "ls-files").filter((file) => !file.startsWith("scopes/")),
@@ -155,7 +158,7 @@ for (const version of PI_VERSIONS) {
     before(async () => {
       model = await startFakeModel();
       home = makeHome(model.baseUrl);
-      pi = await startPi(home, { version, persist: true, env: { POWERCONTEXT_STATE_GIT_BACKUP: "true" } });
+      pi = await startPi(home, { version, persist: true });
     });
     after(async () => {
       await pi.stop();
@@ -185,6 +188,88 @@ for (const version of PI_VERSIONS) {
       await pi.prompt(script([{ call: "read_state", args: { scope: "session" } }]));
       const [read] = toolResults(model.requests.slice(from)) as { state: { working: { fold: string } } }[];
       assert.equal(read?.state.working.fold, "target", "the child has the state of the fork point");
+    });
+  });
+}
+
+for (const version of PI_VERSIONS) {
+  describe(`Pi ${version.name}: Git history turned off`, () => {
+    let model: FakeModel;
+    let home: HermeticHome;
+    let pi: PiProcess;
+
+    before(async () => {
+      model = await startFakeModel();
+      home = makeHome(model.baseUrl);
+      // File-only behaviour on purpose: the off switch, with git present.
+      pi = await startPi(home, { version, persist: true, env: { POWERCONTEXT_STATE_GIT_BACKUP: "0" } });
+    });
+    after(async () => {
+      await pi.stop();
+      await model.close();
+    });
+
+    async function run(message: string) {
+      const from = model.requests.length;
+      await pi.prompt(message);
+      return toolResults(model.requests.slice(from));
+    }
+
+    async function sessionKeyNow(): Promise<string> {
+      const status = await pi.command("/state status --json");
+      return (status.scopes as { session: { key: string } }).session.key;
+    }
+
+    test("with the switch at 0 the store has no repository and revision reads are cold_history_unavailable", async () => {
+      const root = join(home.agentDir, "powercontext-state");
+      const [receipt] = (await run(script([{ call: "patch_state", args: { cwd: { working: { step: 1 } } } }]))) as {
+        ok: boolean;
+      }[];
+      assert.equal(receipt?.ok, true);
+      assert.equal(existsSync(join(root, "scopes")), true, "the state was written");
+      assert.equal(existsSync(join(root, ".git")), false, "no repository in the store");
+      assert.equal(existsSync(join(root, ".gitignore")), false, "no .gitignore either");
+      const status = await pi.command("/state status --json");
+      assert.deepEqual([status.git_backup, status.git], [false, null], "/state status reports Git history off");
+      const [read] = (await run(script([{ call: "read_state", args: { revision: "self" } }]))) as {
+        ok: boolean;
+        code: string;
+      }[];
+      assert.deepEqual([read?.ok, read?.code], [false, "cold_history_unavailable"]);
+    });
+
+    test("a fork from a point whose patch was folded out of the parent's tail is refused with a clear error, and nothing is copied", async () => {
+      await run(script([{ call: "patch_state", args: { session: { working: { fold: "target" } } } }], "fold-target "));
+      const eight = Array.from({ length: 8 }, (_, i) => ({
+        call: "patch_state",
+        args: { session: { working: { fold: `later ${i + 1}` } } },
+      }));
+      await run(script(eight, "fold-later "));
+      const parentKey = await sessionKeyNow();
+      const parentFile = readFileSync(join(home.agentDir, "powercontext-state", "scopes", `session.${parentKey}.json`));
+      const forkable = await pi.send({ type: "get_fork_messages" });
+      const messages = (forkable.data as { messages: { entryId: string; text: string }[] }).messages;
+      const target = messages.find((message) => message.text.startsWith("fold-later "));
+      assert.ok(target);
+      const from = pi.events.length;
+      const forked = await pi.send({ type: "fork", entryId: target.entryId });
+      assert.equal(forked.success, true, JSON.stringify(forked));
+      assert.equal((forked.data as { cancelled?: boolean }).cancelled, true, JSON.stringify(forked));
+      const note = await pi.waitFor(
+        (event) => event.type === "extension_ui_request" && event.method === "notify",
+        10_000,
+        from,
+      );
+      assert.match(String(note.message), /refused this fork: .*folded out of the retained history/);
+      assert.equal(await sessionKeyNow(), parentKey, "still in the parent session");
+      assert.deepEqual(
+        readFileSync(join(home.agentDir, "powercontext-state", "scopes", `session.${parentKey}.json`)),
+        parentFile,
+      );
+      const [read] = (await run(script([{ call: "read_state", args: { scope: "session" } }]))) as {
+        state: { working: { fold: string } };
+      }[];
+      assert.equal(read?.state.working.fold, "later 8");
     });
   });
 }

@@ -170,36 +170,5 @@ for (const version of PI_VERSIONS) {
         "the parent's session files are untouched",
       );
     });
-    test("a fork from a point whose patch was folded out of the parent's tail is refused with a clear error, and nothing is copied", async () => {
-      await run(script([{ call: "patch_state", args: { session: { working: { fold: "target" } } } }], "fold-target "));
-      const eight = Array.from({ length: 8 }, (_, i) => ({
-        call: "patch_state",
-        args: { session: { working: { fold: `later ${i + 1}` } } },
-      }));
-      await run(script(eight, "fold-later "));
-      const parentKey = await sessionKeyNow();
-      const parentFile = readFileSync(join(home.agentDir, "powercontext-state", "scopes", `session.${parentKey}.json`));
-      const forkable = await pi.send({ type: "get_fork_messages" });
-      const messages = (forkable.data as { messages: { entryId: string; text: string }[] }).messages;
-      const target = messages.find((message) => message.text.startsWith("fold-later "));
-      assert.ok(target);
-      const from = pi.events.length;
-      const forked = await pi.send({ type: "fork", entryId: target.entryId });
-      assert.equal(forked.success, true, JSON.stringify(forked));
-      assert.equal((forked.data as { cancelled?: boolean }).cancelled, true, JSON.stringify(forked));
-      const note = await pi.waitFor(
-        (event) => event.type === "extension_ui_request" && event.method === "notify",
-        10_000,
-        from,
-      );
-      assert.match(String(note.message), /refused this fork: .*folded out of the retained history/);
-      assert.equal(await sessionKeyNow(), parentKey, "still in the parent session");
-      assert.deepEqual(
-        readFileSync(join(home.agentDir, "powercontext-state", "scopes", `session.${parentKey}.json`)),
-        parentFile,
-      );
-      const { results } = await run(script([{ call: "read_state", args: { scope: "session" } }]));
-      assert.equal((results[0] as { state: { working: { fold: string } } }).state.working.fold, "later 8");
-    });
   });
 }

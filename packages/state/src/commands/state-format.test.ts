@@ -38,6 +38,24 @@ test("/state status is a short summary: mode, entries the model sees, one line p
   assert.match(text, /^cwd +revision 1 · updated 2026-12-02 09:01$/m);
   assert.match(text, /^session +empty$/m);
   assert.match(text, /^History +3 boundaries · 1 promotion to Memory$/m);
+  assert.match(text, /^Store +\/home\/u\/\.pi\/agent\/powercontext-state$/m, "Git history off: no word on it");
+});
+
+test("/state status says whether the store keeps Git history, or runs file-only for want of git", () => {
+  const on = formatStateStatus({ ...VIEW, git_backup: true, git: { mode: "git", remote: null, queue: "empty" } });
+  assert.match(on, /^Store +\/home\/u\/\.pi\/agent\/powercontext-state · Git history on$/m);
+  const unknown = formatStateStatus({
+    ...VIEW,
+    git_backup: true,
+    git: { mode: "unknown", remote: null, queue: "empty" },
+  });
+  assert.match(unknown, / · Git history on$/m);
+  const absent = formatStateStatus({
+    ...VIEW,
+    git_backup: true,
+    git: { mode: "file-only", remote: null, queue: "empty" },
+  });
+  assert.match(absent, /^Store +\/home\/u\/\.pi\/agent\/powercontext-state · file-only \(no git\)$/m);
 });
 
 test("/state mode and /state promote answer in one line", () => {

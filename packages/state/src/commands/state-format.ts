@@ -51,10 +51,16 @@ export function formatStateStatus(view: StateStatusView): string {
         "History",
         `${plural(view.boundaries, "boundary", "boundaries")} · ${plural(view.promotions, "promotion")} to Memory`,
       ],
-      ["Store", `${view.store}${view.git_backup ? " · Git backup on" : ""}`],
+      ["Store", `${view.store}${historyWords(view)}`],
     ]),
     "Everything as JSON with /state status --json.",
   ].join("\n");
+}
+
+/** Git history on (the default), or on but file-only because no `git` executable was found; nothing when off. */
+function historyWords(view: StateStatusView): string {
+  if (!view.git_backup) return "";
+  return view.git?.mode === "file-only" ? " · file-only (no git)" : " · Git history on";
 }
 
 function scopeLine(scope: ScopeSummary): string {
