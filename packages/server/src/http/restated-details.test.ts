@@ -23,7 +23,11 @@ test("a turn that differs only in its detail becomes its own Memory; a plain res
       assert.ok(flushes < 20, "the journal never became idle");
     }
   }
-  const search = await app.post("/v1/memory/search", { scope_id: SCOPE, query: "who reviews the migration", limit: 10 });
+  const search = await app.post("/v1/memory/search", {
+    scope_id: SCOPE,
+    query: "who reviews the migration",
+    limit: 10,
+  });
   assert.equal(search.status, 200, JSON.stringify(search.json));
   const texts = (search.json.hits as Array<{ text: string }>).map((hit) => hit.text).sort();
   assert.deepEqual(texts, [SECOND, FIRST].sort(), "both details are Memory, the restatement is not a third entry");
