@@ -20,5 +20,8 @@ if (major < 22 || (major === 22 && minor < 19)) {
   );
   process.exit(2);
 }
+// The sources' type-stripped copies, when `npm install` made them: Node's stripper would keep ~30 MB (compiled-sources.js).
+const { serveCompiledSources } = await import("./compiled-sources.js");
+serveCompiledSources();
 const { runCli } = await import("../src/cli/program.ts");
 await runCli(process.argv.slice(2));
