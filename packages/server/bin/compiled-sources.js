@@ -1,6 +1,7 @@
 // Type-stripped copies of the Server's TypeScript sources, made once by `npm install` and served to the bin in place
 // of the sources. Node strips a `.ts` module's types as it loads it, and that stripper (a WebAssembly build of SWC)
-// keeps about 30 MB of memory for the rest of the process (docs/benchmarks.md, "Server memory: compiled sources, optimized for size").
+// keeps about 20 MB of memory for the rest of the process (docs/benchmarks.md, "Server memory: compiled sources,
+// optimized for size").
 //
 // The copies are Node's own stripping (`stripTypeScriptTypes`, which replaces types by blanks, so lines and columns
 // do not move) and are found by the SHA-256 of the source they were made from: a source edited, pulled or checked out
