@@ -38,9 +38,9 @@ export function conceptScan(
   const { weightOf, asked } = scanWeights(profile.concepts, weights);
   const { termStart, wordCount, conceptCount, conceptMasks, terms, norms } = scope;
   // Scratch arrays kept on the scope's rows: a scan of 100,000 entries per recall must not allocate per entry.
-  const { slots: matched, weights: matchedWeights, spare } = scope.scratch(scope.versionIds.length);
+  const { slots: matched, weights: matchedWeights, spare } = scope.scratch(scope.slots);
   let count = 0;
-  for (let slot = 0; slot < scope.versionIds.length; slot += 1) {
+  for (let slot = 0; slot < scope.slots; slot += 1) {
     if (((conceptMasks[slot] as number) & asked) === 0 || norms[slot] === 0) continue;
     const start = (termStart[slot] as number) + (wordCount[slot] as number);
     const end = start + (conceptCount[slot] as number);

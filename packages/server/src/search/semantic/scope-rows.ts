@@ -1,6 +1,7 @@
 // One scope's entries as the semantic index keeps them in memory: flat typed arrays of mean directions, norms and a
 // shared pool of words and concepts, with slots reused as entries leave.
 import { type EntrySignature, storedConcept, storedCounts, storedMean, storedWord } from "./entry-signature.ts";
+import { VersionSlots } from "./version-slots.ts";
 
 const INITIAL_SLOTS = 256;
 
@@ -28,8 +29,9 @@ export class ScopeRows {
   readonly dimensions: number;
   /** Slot of each entry, by its head key. */
   readonly slotOfKey = new Map<number, number>();
-  readonly slotOfVersion = new Map<string, number>();
-  versionIds: string[] = [];
+  readonly #versions: VersionSlots;
+  /** Slots ever used (the scans read slots 0 to this; a freed slot has norm 0). */
+  slots = 0;
   means: Int8Array;
   norms: Float32Array;
   termStart: Uint32Array;
@@ -48,6 +50,7 @@ export class ScopeRows {
 
   constructor(dimensions: number, capacity = INITIAL_SLOTS) {
     this.dimensions = dimensions;
+    this.#versions = new VersionSlots(capacity);
     this.means = new Int8Array(capacity * dimensions);
     this.norms = new Float32Array(capacity);
     this.termStart = new Uint32Array(capacity);
@@ -59,6 +62,16 @@ export class ScopeRows {
 
   get size(): number {
     return this.slotOfKey.size;
+  }
+
+  /** The entry version id in `slot` (a slot the index returned, so one that holds an entry). */
+  versionIdAt(slot: number): string {
+    return this.#versions.idAt(slot) as string;
+  }
+
+  /** The slot of an indexed entry version, or undefined. */
+  slotOfVersion(versionId: string): number | undefined {
+    return this.#versions.slotOf(versionId);
   }
 
   upsert(key: number, versionId: string, signature: EntrySignature): void {
@@ -123,14 +136,12 @@ export class ScopeRows {
   #slotFor(key: number, versionId: string): number {
     let slot = this.slotOfKey.get(key);
     if (slot === undefined) {
-      slot = this.#free.pop() ?? this.versionIds.length;
+      slot = this.#free.pop() ?? this.slots;
       if (slot >= this.norms.length) this.#grow(Math.ceil(this.norms.length * 1.5));
+      if (slot === this.slots) this.slots += 1;
       this.slotOfKey.set(key, slot);
     }
-    const previous = this.versionIds[slot];
-    if (previous !== undefined) this.slotOfVersion.delete(previous);
-    this.slotOfVersion.set(versionId, slot);
-    this.versionIds[slot] = versionId;
+    this.#versions.set(slot, versionId);
     return slot;
   }
 
@@ -159,7 +170,7 @@ export class ScopeRows {
     if (slot === undefined) return;
     this.#countConcepts(slot, -1);
     this.slotOfKey.delete(key);
-    this.slotOfVersion.delete(this.versionIds[slot] as string);
+    this.#versions.delete(slot);
     this.norms[slot] = 0;
     this.#free.push(slot);
   }
@@ -203,6 +214,7 @@ export class ScopeRows {
       to.set(from as never);
       return to;
     };
+    this.#versions.grow(capacity);
     this.means = grown(this.means, new Int8Array(capacity * this.dimensions));
     this.norms = grown(this.norms, new Float32Array(capacity));
     this.termStart = grown(this.termStart, new Uint32Array(capacity));

@@ -109,7 +109,7 @@ export class VectorIndex {
     const found = new Map<string, VectorNeighbour>();
     if (!scope) return found;
     for (const versionId of versionIds) {
-      const slot = scope.slotOfVersion.get(versionId);
+      const slot = scope.slotOfVersion(versionId);
       if (slot === undefined) continue;
       found.set(versionId, neighbourAt(scope, slot, query));
     }
@@ -212,7 +212,7 @@ export class VectorIndex {
 
 function neighbourAt(scope: ScopeRows, slot: number, query: Float32Array): VectorNeighbour {
   return {
-    entry_version_id: scope.versionIds[slot] as string,
+    entry_version_id: scope.versionIdAt(slot),
     similarity: scope.similarityAt(slot, query),
     terms: scope.termsAt(slot),
   };
@@ -230,7 +230,7 @@ const MIN_SHORTLIST = 1000;
  * exactly over the best shortlist of that pass.
  */
 function scan(scope: ScopeRows, query: Float32Array, limit: number, exact = false): VectorNeighbour[] {
-  const slots = scope.versionIds.length;
+  const slots = scope.slots;
   const shortlist = Math.max(MIN_SHORTLIST, limit * SHORTLIST_PER_RESULT);
   const candidates = exact || slots <= shortlist * 2 ? allSlots(scope) : prefixShortlist(scope, query, shortlist);
   const best = new TopSlots(limit);
@@ -240,7 +240,7 @@ function scan(scope: ScopeRows, query: Float32Array, limit: number, exact = fals
 
 function allSlots(scope: ScopeRows): number[] {
   const slots: number[] = [];
-  for (let slot = 0; slot < scope.versionIds.length; slot += 1) if (scope.norms[slot] !== 0) slots.push(slot);
+  for (let slot = 0; slot < scope.slots; slot += 1) if (scope.norms[slot] !== 0) slots.push(slot);
   return slots;
 }
 
@@ -248,7 +248,7 @@ function allSlots(scope: ScopeRows): number[] {
 function prefixShortlist(scope: ScopeRows, query: Float32Array, size: number): number[] {
   const d = scope.dimensions;
   const { means, norms } = scope;
-  const slots = scope.versionIds.length;
+  const slots = scope.slots;
   const partial = scope.scratch(slots).weights;
   // The cut (the `size`-th largest partial score) is found on the way: a bounded heap rather than a quickselect
   // over a copy of every score.
