@@ -28,8 +28,25 @@ export interface GitOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Variables that point Git at another repository, index or object store. Git sets them for its hooks, so a Pi started
+ * from a hook (or a shell that exported them) would otherwise commit the store's state into the caller's repository.
+ */
+const REPOSITORY_VARIABLES = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_COMMON_DIR",
+  "GIT_NAMESPACE",
+  "GIT_PREFIX",
+];
+
 function gitEnvironment(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", SSH_ASKPASS: "", LC_ALL: "C", ...extra };
+  const inherited = { ...process.env };
+  for (const name of REPOSITORY_VARIABLES) delete inherited[name];
+  return { ...inherited, GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", SSH_ASKPASS: "", LC_ALL: "C", ...extra };
 }
 
 /** Kills the whole process group of a detached leader (hooks and helpers it started included). */
