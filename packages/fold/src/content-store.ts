@@ -9,7 +9,7 @@ import { sha256Hex } from "./digest.ts";
 import { openEvidenceBackedStore } from "./evidence-store.ts";
 import { FOLD_PART, FoldCatalog, type FoldDocument } from "./fold-catalog.ts";
 import type { FoldStore } from "./fold-store.ts";
-import { decodeLeaf, encodeLeaf, messageBytes } from "./leaf-encoding.ts";
+import { decodeLeaf, encodeLeaf, messageBytes, parseOrNull } from "./leaf-encoding.ts";
 import { openLeafFileStore } from "./leaf-file-store.ts";
 import { openPackFiles, type PackFiles, type PackReader, type PackRecord } from "./pack-file.ts";
 import { migrateFormerLayouts } from "./store-migration.ts";
@@ -18,10 +18,10 @@ const HASH = /^[0-9a-f]{64}$/;
 
 /** Reassembles a fold's source from the pack, or null when a record is missing or anything fails its hash. */
 function assemble(reader: PackReader, evidenceDir: string, sha: string): string | null {
-  const record = reader.read(sha);
-  if (record === null || record.kind !== "fold") return null;
+  const document = documentOf(reader, sha);
+  if (document === null) return null;
   const pieces: string[] = [];
-  for (const part of (JSON.parse(record.payload) as FoldDocument).parts) {
+  for (const part of document.parts) {
     if (part.startsWith(FOLD_PART)) {
       const innerSha = part.slice(FOLD_PART.length);
       const inner = assemble(reader, evidenceDir, innerSha);
@@ -37,11 +37,17 @@ function assemble(reader: PackReader, evidenceDir: string, sha: string): string 
   return `[${pieces.join(",")}]`;
 }
 
+/** A fold record's parts, or null when the address holds no fold record or it does not parse. */
+function documentOf(reader: PackReader, sha: string): FoldDocument | null {
+  const record = reader.read(sha);
+  const document = record?.kind === "fold" ? (parseOrNull(record.payload) as FoldDocument | null) : null;
+  return Array.isArray(document?.parts) ? document : null;
+}
+
 function readDocument(pack: PackFiles, sha: string): FoldDocument | null {
   const reader = pack.reader();
   try {
-    const record = reader.read(sha);
-    return record?.kind === "fold" ? (JSON.parse(record.payload) as FoldDocument) : null;
+    return documentOf(reader, sha);
   } finally {
     reader.close();
   }

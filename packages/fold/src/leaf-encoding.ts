@@ -50,7 +50,8 @@ export function encodeLeaf(bytes: string, evidenceDir: string): { kind: LeafKind
 /** The message's exact bytes, or null when an evidence file is missing or anything fails its hash. */
 export function decodeLeaf(kind: LeafKind, payload: string, sha: string, evidenceDir: string): string | null {
   if (kind === "leaf") return sha256Hex(payload) === sha ? payload : null;
-  const document = JSON.parse(payload) as LeafReference;
+  const document = parseOrNull(payload) as LeafReference | null;
+  if (document === null || !Array.isArray(document.refs)) return null;
   for (const ref of document.refs) {
     const text = readOnce(join(evidenceDir, `${ref.sha256}.txt`));
     const part = partsOf(document.message)[ref.part];
@@ -59,6 +60,15 @@ export function decodeLeaf(kind: LeafKind, payload: string, sha: string, evidenc
   }
   const restored = JSON.stringify(document.message);
   return sha256Hex(restored) === sha ? restored : null;
+}
+
+/** The JSON value of `text`, or null when it does not parse (a damaged record reads as no copy, never throws). */
+export function parseOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /** The bytes of each message of a canonical source (a JSON array), or null when the text is not one. */

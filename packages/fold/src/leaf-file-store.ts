@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { sha256Hex } from "./digest.ts";
 import { FOLD_PART, FoldCatalog, type FoldDocument } from "./fold-catalog.ts";
 import type { FoldStore } from "./fold-store.ts";
-import { decodeLeaf, encodeLeaf, messageBytes } from "./leaf-encoding.ts";
+import { decodeLeaf, encodeLeaf, messageBytes, parseOrNull } from "./leaf-encoding.ts";
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -49,7 +49,8 @@ export function openLeafFileStore(dir: string, evidenceDir: string): LeafFileSto
   const leavesDir = join(dir, "leaves");
   const readDocument = (sha: string): FoldDocument | null => {
     const raw = HASH.test(sha) ? readOnce(join(dir, `${sha}.fold.json`)) : null;
-    return raw === null ? null : (JSON.parse(raw) as FoldDocument);
+    const document = raw === null ? null : (parseOrNull(raw) as FoldDocument | null);
+    return Array.isArray(document?.parts) ? document : null;
   };
   const catalog = new FoldCatalog(readDocument);
   const leaf = (sha: string): string | null => {
