@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -70,8 +70,9 @@ for (let n = 0; ; n += 1) {
 }
 `;
 
-test("every put acknowledged before a kill -9 of the writing process reads back, and the store takes puts after it", async () => {
+test("every put acknowledged before a kill -9 of the writing process reads back, and the store takes puts after it", async (t) => {
   const { dir, evidence } = tempStore();
+  t.after(() => rmSync(dirname(dir), { recursive: true, force: true }));
   const child = spawn(process.execPath, ["--input-type=module", "-e", WRITER, dir, evidence], {
     stdio: ["ignore", "pipe", "inherit"],
   });
