@@ -5,7 +5,7 @@
 // (parallel calls), each in its own session so neither finds the other's queries; then 8 more stages, so the peek
 // results fold too. The native arm runs the same stages with Pi's compaction.
 import { readdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { requestTokens, startFakeModel, type WireRequest, wireText } from "../packages/fold/test/support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, startPi } from "../packages/fold/test/support/pi-rpc.ts";
 import { progress } from "./lib/measure.ts";
@@ -48,26 +48,40 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-/** Apparent bytes and allocated bytes (blocks) of the fold store, and the session file's bytes. */
+/**
+ * Apparent bytes and allocated bytes (file system blocks, as `du` counts them: the store's directory included) of the
+ * fold store, and the same of the session file.
+ */
 function sizes(agentDir: string): {
   storeBytes: number;
   storeDiskBytes: number;
   storeFiles: number;
   sessionBytes: number;
+  sessionDiskBytes: number;
   ratio: number;
+  diskRatio: number;
 } {
   const all = filesUnder(agentDir);
   const store = all.filter((file) => file.includes("/powercontext-fold/"));
+  const directories = [...new Set(store.map((file) => dirname(file)))];
   const stats = store.map((file) => statSync(file));
   const session = all.find((file) => file.endsWith(".jsonl"));
-  const sessionBytes = session === undefined ? 0 : statSync(session).size;
+  const sessionStat = session === undefined ? null : statSync(session);
+  const sessionBytes = sessionStat?.size ?? 0;
+  const sessionDiskBytes = (sessionStat?.blocks ?? 0) * 512;
   const storeBytes = stats.reduce((total, stat) => total + stat.size, 0);
+  const storeDiskBytes = [...stats, ...directories.map((dir) => statSync(dir))].reduce(
+    (total, stat) => total + stat.blocks * 512,
+    0,
+  );
   return {
     storeBytes,
-    storeDiskBytes: stats.reduce((total, stat) => total + stat.blocks * 512, 0),
+    storeDiskBytes,
     storeFiles: store.length,
     sessionBytes,
+    sessionDiskBytes,
     ratio: Number((storeBytes / Math.max(1, sessionBytes)).toFixed(3)),
+    diskRatio: Number((storeDiskBytes / Math.max(1, sessionDiskBytes)).toFixed(3)),
   };
 }
 

@@ -2,6 +2,7 @@
 // the same scripted model: once with Pi's native compaction, once with powercontext-fold. Also times the fold
 // context hook at 2,000 messages in process.
 import { writeFileSync } from "node:fs";
+import { SessionManager } from "@earendil-works/pi-coding-agent";
 import { join } from "node:path";
 import { startFakeModel, requestTokens, type WireRequest } from "../packages/fold/test/support/fake-model.ts";
 import { EXTENSION_PATH, makeHome, startPi } from "../packages/fold/test/support/pi-rpc.ts";
@@ -148,6 +149,23 @@ async function recoveryBench(stages: number, windowGiven: boolean): Promise<void
 const HOOK_RUNS = 200;
 
 /**
+ * Pi 1.6.0's own `sessionManager.buildContextEntries()` on a session of `messages` messages: what each folded request
+ * paid a second time while `context_with_system` rebuilt the entries instead of reusing the `context` hook's.
+ */
+async function buildContextEntriesTiming(messages: number): Promise<Record<string, unknown>> {
+  const manager = SessionManager.inMemory();
+  for (const item of generateTranscript({
+    seed: 42,
+    stages: Math.ceil(messages / 4),
+    batches: 3,
+    resultChars: 600,
+  }).slice(0, messages))
+    manager.appendMessage(item.message as Parameters<SessionManager["appendMessage"]>[0]);
+  const samples = await time(() => manager.buildContextEntries(), { runs: HOOK_RUNS, warmup: 20 });
+  return { messages: manager.buildContextEntries().length, ...summarize(samples) };
+}
+
+/**
  * The `context` hook at `messages` messages with folds committed, as Pi drives it: every request is a fresh deep copy
  * of the messages, the entries are the same stored objects in a new array, and each timed request appends one
  * message. "steady" is one long-lived session (the incremental path); "afterCommit" changes the state before every
@@ -207,7 +225,16 @@ async function contextHookTiming(messages: number): Promise<Record<string, unkno
 export async function run(args: string[]): Promise<void> {
   if (args.includes("--hook-only")) {
     process.stdout.write(
-      `${JSON.stringify({ benchmark: "fold-hook", machine: machine(), contextHook: await contextHookTiming(2_000) }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          benchmark: "fold-hook",
+          machine: machine(),
+          contextHook: await contextHookTiming(2_000),
+          piBuildContextEntries: await buildContextEntriesTiming(2_002),
+        },
+        null,
+        2,
+      )}\n`,
     );
     return;
   }

@@ -2,6 +2,7 @@
 // and the session's FoldSession (rebuilt from the branch on session events, never held beyond the session).
 import { createDiagnostics, type Logger, logFileOf, type NoticeLevel, notifyOrStderr } from "@powercontext/pi-kit";
 import type { FoldApi, FoldContext } from "./host.ts";
+import type { EntryLike } from "./items.ts";
 import { type CompleteModel, modelSummarizer } from "./model-summarizer.ts";
 import { validateOptions } from "./config.ts";
 import { FoldSession, STATE_ENTRY_TYPE } from "./session.ts";
@@ -18,8 +19,11 @@ export interface FoldRuntime {
   evidence: { usedBytes: number };
   /** False while the context hook is failing: folding is then not happening, so Pi's own compaction must run. */
   folding: boolean;
-  /** The conversation the `context` hook returned for the request being built, null when it changed nothing. */
-  projected: readonly Message[] | null;
+  /**
+   * The conversation the `context` hook returned for the request being built, with the context entries it was built
+   * from (so `context_with_system` does not build them again); null when it changed nothing.
+   */
+  projected: { messages: readonly Message[]; entries: readonly EntryLike[] } | null;
   /** The session of `ctx`, created and loaded from its branch on first use. */
   sessionFor(ctx: FoldContext): FoldSession;
   /** Forgets the session (session_start): the next `sessionFor` rebuilds it. */

@@ -4,9 +4,10 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { lastToolJson, startFakeModel, wireText } from "./support/fake-model.ts";
+import { packedRecords, packFilesOf } from "./support/pack-records.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi } from "./support/pi-rpc.ts";
 
 const BIG = `FILE stage 1 part 1\n${"a line of an oversized read that goes to an evidence file\n".repeat(400)}`;
@@ -44,12 +45,15 @@ for (const version of PI_VERSIONS) {
         await pi.prompt(`CALL_TOOL:fold_context ${JSON.stringify({ action: "fold", from, to })}`);
         const files = filesUnder(home.agentDir);
         const evidence = files.filter((file) => file.includes("powercontext-fold-evidence") && file.endsWith(".txt"));
-        const refs = files.filter((file) => file.endsWith(".ref.json"));
+        const storeDir = dirname(files.find((file) => /\/powercontext-fold\/[^/]+\/\d{4}\.pack$/.test(file)) as string);
+        const refs = packedRecords(storeDir).filter((record) => record.kind === "ref");
         assert.equal(evidence.length, 1, "one evidence file");
         assert.equal(statSync(evidence[0] as string).mode & 0o777, 0o444);
         assert.ok(readFileSync(evidence[0] as string, "utf8").includes("FILE stage 1 part 1"));
         assert.equal(refs.length, 1, "the read's message is stored as a reference");
-        assert.ok(statSync(refs[0] as string).size < BIG.length / 4, "the reference does not repeat the read's bytes");
+        assert.ok((refs[0]?.payload.length ?? 0) < BIG.length / 4, "the reference does not repeat the read's bytes");
+        const packed = packFilesOf(storeDir).reduce((total, pack) => total + statSync(pack).size, 0);
+        assert.ok(packed < BIG.length / 2, `the store (${packed} bytes) does not repeat the read's bytes`);
         const state = (await pi.command("status")) as { folds: { total: number } };
         assert.equal(state.folds.total, 1);
         const peekAll = async (): Promise<string> => {
@@ -75,13 +79,14 @@ for (const version of PI_VERSIONS) {
         const source = await peekAll();
         assert.ok(source.includes(JSON.stringify(BIG).slice(1, -1)), "the exact read is in the peeked source");
         const sha = createHash("sha256").update(source).digest("hex");
-        const records = files.filter((file) => file.endsWith(".fold.json"));
+        const records = packedRecords(storeDir).filter((record) => record.kind === "fold");
         assert.deepEqual(
-          records.map((file) => file.slice(-74)),
-          [`${sha}.fold.json`],
+          records.map((record) => record.sha),
+          [sha],
           "the fold's record is addressed by the full source's SHA-256",
         );
-        assert.ok(refs[0]?.includes("/leaves/"), "the reference is the read's leaf, kept once");
+        const parts = (JSON.parse(records[0]?.payload ?? "{}") as { parts: string[] }).parts;
+        assert.ok(parts.includes(refs[0]?.sha as string), "the reference is the read's leaf, kept once");
 
         // The live entries leave the context (manual /compact passes through): peek restores from the evidence alone.
         const compacted = await pi.send({ type: "compact" });

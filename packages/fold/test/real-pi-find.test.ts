@@ -1,15 +1,18 @@
 // Proof in a real Pi process (RPC mode), on Pi 1.6.0 and 0.82.1: a value read early, folded away by threshold commits
 // (into folds of folds) and then removed from disk, is found with one find call and read back exactly with one peek;
 // every brief, at every depth, carries its index; find moves nothing in the window. The fold store keeps each leaf
-// once (within 1.2× the session file after nested consolidation), and a store of the former layout is migrated when
-// a new process resumes the session.
+// once in a pack file (within 1.2× the session file after nested consolidation, in allocated blocks too), and a store
+// written in the two earlier layouts is migrated when a new process resumes the session.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { callTool, lastToolJson, startFakeModel, stageFiles, type WireRequest } from "./support/fake-model.ts";
 import { openContentAddressedStore } from "../src/content-store.ts";
+import { openEvidenceBackedStore } from "../src/evidence-store.ts";
+import { openLeafFileStore } from "../src/leaf-file-store.ts";
+import { packedRecords } from "./support/pack-records.ts";
 import { EXTENSION_PATH, makeHome, PI_VERSIONS, startPi } from "./support/pi-rpc.ts";
 import { latestState, sessionEntries } from "./support/session-entries.ts";
 
@@ -31,7 +34,19 @@ function filesUnder(dir: string): string[] {
   );
 }
 
-const sizeOf = (files: readonly string[]): number => files.reduce((total, file) => total + statSync(file).size, 0);
+/** Apparent bytes and allocated blocks under `dir`, the directories included (as `du` counts them). */
+function diskUsage(dir: string): { apparent: number; allocated: number } {
+  const total = { apparent: 0, allocated: statSync(dir).blocks * 512 };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const inner = entry.isDirectory()
+      ? diskUsage(path)
+      : { apparent: statSync(path).size, allocated: statSync(path).blocks * 512 };
+    total.apparent += inner.apparent;
+    total.allocated += inner.allocated;
+  }
+  return total;
+}
 
 const messagesOf = (request: WireRequest | undefined): string[] =>
   (request?.messages ?? []).map((message) => JSON.stringify(message));
@@ -83,27 +98,43 @@ for (const version of PI_VERSIONS) {
         assert.ok(page.source.includes(`the gate code is ${PLANTED}; keep it\\n`), "the exact bytes as read");
         assert.equal(latestState(await sessionEntries(pi)).commits.length, state.commits.length, "no commit");
 
-        // The store keeps each leaf once: after nested consolidation it stays within 1.2× the session file.
+        // The store keeps each leaf once, packed: after nested consolidation it stays within 1.2× the session file,
+        // in allocated blocks (as `du` counts them) as well as in bytes.
         const sessionFile = filesUnder(join(home.agentDir, "sessions")).find((file) =>
           file.endsWith(".jsonl"),
         ) as string;
-        const storeFiles = filesUnder(home.agentDir).filter((file) => file.includes("/powercontext-fold/"));
-        const ratio = sizeOf(storeFiles) / statSync(sessionFile).size;
-        assert.ok(ratio <= 1.2, `fold store ${sizeOf(storeFiles)} bytes, ${ratio.toFixed(2)}× the session file`);
-        assert.ok(
-          storeFiles.some((file) => file.endsWith(".fold.json")) &&
-            storeFiles.some((file) => file.includes("/leaves/")),
+        const storeRoot = dirname(
+          filesUnder(home.agentDir).find((file) => /\/powercontext-fold\/[^/]+\/\d{4}\.pack$/.test(file)) as string,
         );
+        const assertWithinBound = (when: string): void => {
+          const store = diskUsage(storeRoot);
+          const session = statSync(sessionFile);
+          const ratio = store.allocated / (session.blocks * 512);
+          assert.ok(store.apparent <= 1.2 * session.size, `${when}: ${store.apparent} bytes, session ${session.size}`);
+          assert.ok(ratio <= 1.2, `${when}: ${store.allocated} bytes allocated, ${ratio.toFixed(2)}× the session file`);
+        };
+        assertWithinBound("after nested consolidation");
+        assert.deepEqual(readdirSync(storeRoot), ["0001.pack"], "one pack file, no file per leaf");
+        const packedFolds = packedRecords(storeRoot).filter((record) => record.kind === "fold");
+        for (const fold of folds)
+          assert.ok(
+            packedFolds.some((record) => record.sha === fold.sha256),
+            `${fold.id}'s record is packed`,
+          );
 
-        // A store of the former layout (a whole source per fold) is migrated when a new process opens the session.
+        // A store written in the two earlier layouts (a whole source per fold; a file per leaf and a record per
+        // fold) is migrated when a new process opens the session.
         await pi.stop();
-        const storeRoot = storeFiles.find((file) => file.endsWith(".fold.json"))?.replace(/\/[^/]+$/, "") as string;
         const current = openContentAddressedStore(storeRoot, join(home.agentDir, "unused-evidence"));
         const sources = new Map(folds.map((fold) => [fold.sha256, current.get(fold.sha256) ?? ""] as const));
         for (const [sha, text] of sources) assert.equal(createHash("sha256").update(text).digest("hex"), sha);
-        for (const file of filesUnder(storeRoot)) unlinkSync(file);
-        rmSync(join(storeRoot, "leaves"), { recursive: true, force: true });
-        for (const [sha, text] of sources) writeFileSync(join(storeRoot, `${sha}.json`), text, { mode: 0o444 });
+        rmSync(storeRoot, { recursive: true });
+        const wholeSources = openEvidenceBackedStore(storeRoot, join(home.agentDir, "unused-evidence"));
+        const leafFiles = openLeafFileStore(storeRoot, join(home.agentDir, "unused-evidence"));
+        for (const fold of folds)
+          (fold.children.length > 0 ? leafFiles : wholeSources).put(sources.get(fold.sha256) as string);
+        const formerNames = readdirSync(storeRoot);
+        assert.ok(formerNames.includes("leaves") && formerNames.some((name) => /^[0-9a-f]{64}\.json$/.test(name)));
         const resumed = await startPi(
           home,
           ["--session-dir", `${home.agentDir}/sessions`, "-e", EXTENSION_PATH, "--continue"],
@@ -114,13 +145,14 @@ for (const version of PI_VERSIONS) {
           const again = lastToolJson(fake) as { verified: boolean; source: string };
           assert.equal(again.verified, true);
           assert.equal(again.source, page.source, "the same exact bytes after the migration");
-          const migrated = readdirSync(storeRoot);
-          assert.deepEqual(
-            migrated.filter((name) => /^[0-9a-f]{64}\.json$/.test(name)),
-            [],
-            "no former file is left",
-          );
-          for (const sha of sources.keys()) assert.ok(migrated.includes(`${sha}.fold.json`), `${sha} migrated`);
+          assert.deepEqual(readdirSync(storeRoot), ["0001.pack"], "no former file is left");
+          const migrated = packedRecords(storeRoot);
+          for (const sha of sources.keys())
+            assert.ok(
+              migrated.some((record) => record.kind === "fold" && record.sha === sha),
+              `${sha} migrated`,
+            );
+          assertWithinBound("after the migration");
         } finally {
           await resumed.stop();
         }

@@ -17,9 +17,8 @@ export async function projectContext(
 ): Promise<{ messages: Message[] } | undefined> {
   runtime.folding = false;
   runtime.projected = null;
-  const decision = await runtime
-    .sessionFor(ctx)
-    .onContext(event.messages as Message[], ctx.sessionManager.buildContextEntries() as EntryLike[], ctx.model);
+  const entries = ctx.sessionManager.buildContextEntries() as EntryLike[];
+  const decision = await runtime.sessionFor(ctx).onContext(event.messages as Message[], entries, ctx.model);
   runtime.folding = true;
   if (decision.kind === "blocked") {
     runtime.notify(ctx, decision.verdict.message, "error");
@@ -40,7 +39,7 @@ export async function projectContext(
       `powercontext-fold: commit ${commit.commit} folded ${commit.folded.length} span(s), ~${commit.tokensBefore} → ~${commit.tokensAfter} tokens`,
       "info",
     );
-  runtime.projected = decision.messages;
+  runtime.projected = { messages: decision.messages, entries };
   return { messages: decision.messages };
 }
 
@@ -56,11 +55,12 @@ export function systemMessagesInPlace(
 ): { messages: Message[] } | undefined {
   const projected = runtime.projected;
   const conversation = event.messages.slice(1);
-  if (projected === null || conversation.length !== projected.length) return undefined;
-  if (conversation.some((message, position) => message !== projected[position])) return undefined;
+  if (projected === null || conversation.length !== projected.messages.length) return undefined;
+  if (conversation.some((message, position) => message !== projected.messages[position])) return undefined;
   const session = runtime.sessionFor(ctx);
-  const placed = systemMessagesOf(ctx.sessionManager.buildContextEntries() as EntryLike[]);
-  const messages = withSystemMessages(projected, placed, (entryId) => session.positionOf(entryId));
+  // The entries the `context` hook built this request from: the same request, so they are not built again.
+  const placed = systemMessagesOf(projected.entries);
+  const messages = withSystemMessages(projected.messages, placed, (entryId) => session.positionOf(entryId));
   return messages === null ? undefined : { messages };
 }
 
