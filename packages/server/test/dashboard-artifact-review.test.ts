@@ -147,8 +147,11 @@ for (const engine of ENGINES) {
       await page.keyboard.press("Control+Enter");
       await row(skill.candidate_id).locator(".item-status", { hasText: "Revised." }).waitFor();
       assert.equal(await row(skill.candidate_id).locator('[data-field="validation"] li').count(), 2);
+      // The row leaves the list at once; the decision is saved when the Server answers the form's post.
+      const saved = page.waitForResponse((response) => response.request().method() === "POST");
       await page.keyboard.press("a");
       await row(skill.candidate_id).waitFor({ state: "hidden" });
+      await saved;
       const approvedSkill = await get(skill.candidate_id);
       assert.deepEqual([approvedSkill.status, approvedSkill.version], ["approved", 2]);
       assert.deepEqual(approvedSkill.proposal.validation, [
