@@ -1,6 +1,7 @@
 // The durable store: every read and publication runs under the one store lock, after rolling back any journal a
 // dead writer left and removing its temporary files (leftovers.ts). A publication checks its captured basis (compare-and-swap per supplied scope) and writes every
-// supplied scope or none (transition-plan.ts plans it, write-scopes.ts makes it visible).
+// supplied scope or none (transition-plan.ts plans it, write-scopes.ts makes it visible); with Git history on, a
+// failed commit of the visible transition withdraws it (the seed's rollback when the Git batch fails).
 import { join } from "node:path";
 import { ensureDirectory } from "./atomic-file.ts";
 import { StateError } from "./errors.ts";
