@@ -17,6 +17,8 @@ export type StateErrorCode =
   | "corrupt_store"
   /** Writing failed; bytes this publication wrote were restored. */
   | "publication_failed"
+  /** Git history is on and the transition's commit failed; the previous state was restored (nothing was written). */
+  | "history_commit_failed"
   | "configuration_invalid"
   /** A fork point whose session state was folded out of the parent's tail into its checkpoint; cannot be rebuilt. */
   | "fork_point_folded"

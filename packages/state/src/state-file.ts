@@ -1,17 +1,19 @@
 // The durable store: every read and publication runs under the one store lock, after rolling back any journal a
 // dead writer left and removing its temporary files (leftovers.ts). A publication checks its captured basis (compare-and-swap per supplied scope) and writes every
-// supplied scope or none (transition-plan.ts plans it, write-scopes.ts makes it visible).
+// supplied scope or none (transition-plan.ts plans it, write-scopes.ts makes it visible); with Git history on, a
+// failed commit of the visible transition withdraws it (the seed's rollback when the Git batch fails).
 import { join } from "node:path";
 import { ensureDirectory } from "./atomic-file.ts";
+import { StateError } from "./errors.ts";
 import type { Cohort } from "./git/cohort-commit.ts";
-import { recoverJournal } from "./journal.ts";
+import { type Journal, recoverJournal } from "./journal.ts";
 import { removeDeadLeftovers } from "./leftovers.ts";
 import { copySessionStream } from "./session-copy.ts";
 import { acquireLock, processAlive } from "./store-lock.ts";
 import { planTransition } from "./transition-plan.ts";
 import type { ScopeName, ScopeStream, TransitionRequest, View, ViewKeys } from "./types.ts";
 import { loadView, readLive } from "./view-files.ts";
-import { type AfterHeadWritten, writeScopes } from "./write-scopes.ts";
+import { type AfterHeadWritten, rollBackPublication, writeScopes } from "./write-scopes.ts";
 
 export const LOCK_FILE = "store.lock";
 
@@ -21,9 +23,15 @@ export interface StoreOptions {
   lockTimeoutMs?: number;
   /** Called after each head is replaced (test seam for crash injection); `index` counts from 0. */
   afterHeadWritten?: AfterHeadWritten;
-  /** Runs under the lock once a transition's files are visible (Git's commit of the cohort); must not throw. */
-  afterPublish?: (cohort: Cohort) => Promise<void>;
+  /**
+   * Runs under the lock once a transition's files are visible (Git's commit of the cohort); must not throw. A refusal
+   * withdraws the transition: its files get their previous bytes back and publish throws `history_commit_failed`.
+   */
+  afterPublish?: (cohort: Cohort) => Promise<PublishVerdict>;
 }
+
+/** What the hook after a publication decided: keep the transition, or refuse it (why, for the model and the log). */
+export type PublishVerdict = { status: "kept" } | { status: "refused"; reason: string };
 
 export type PublishResult =
   | { status: "committed"; view: View; transition: string; seq: number; revisions: Partial<Record<ScopeName, number>> }
@@ -73,12 +81,30 @@ export function openStateStore({
       locked(async (): Promise<PublishResult> => {
         const plan = planTransition(root, readLive(root, keys, basis), basis, request, now);
         if (plan.status === "conflict") return plan;
-        await writeScopes(root, plan.prepared, plan.transition, afterHeadWritten);
+        const journal = await writeScopes(root, plan.prepared, plan.transition, afterHeadWritten);
         const { view, transition, seq, revisions } = plan;
-        await afterPublish?.({ transition, seq, files: plan.prepared });
+        const verdict = (await afterPublish?.({ transition, seq, files: plan.prepared })) ?? { status: "kept" };
+        if (verdict.status === "refused") throw withdrawn(root, journal, verdict.reason);
         return { status: "committed", view, transition, seq, revisions };
       }),
     copySession: (keys, fromKey, atSeq, cold) =>
       locked(() => copySessionStream(root, { keys, fromKey, atSeq, now: now(), cold })),
   };
+}
+
+/** Rolls a refused transition back (only bytes still its own) and returns the error that refuses it. */
+function withdrawn(root: string, journal: Journal, reason: string): StateError {
+  try {
+    rollBackPublication(root, journal);
+  } catch (error) {
+    return new StateError(
+      "history_commit_failed",
+      `Git could not commit this transition (${reason}), and restoring the previous state failed too. Read the state before patching again.`,
+      { cause: error },
+    );
+  }
+  return new StateError(
+    "history_commit_failed",
+    `Git could not commit this transition (${reason}); the previous state was restored and nothing was written. Retry the patch; if it keeps failing, the store's Git repository needs repair (or set POWERCONTEXT_STATE_GIT_BACKUP=0 to run without Git history).`,
+  );
 }

@@ -34,20 +34,36 @@ function failed(error: unknown, restored: boolean): StateError {
  * Publishes prepared scope files. One file: replace it (file fsync), fsync the directory. Several files: the journal
  * and every file are staged as temporary files whose fsyncs run concurrently (nothing is visible yet); the journal is
  * renamed in and made durable (root directory fsync) before any scope file is renamed; then every file, one fsync of
- * the scopes directory, and the journal's durable removal acknowledges the transition.
+ * the scopes directory, and the journal's durable removal acknowledges the transition. Returns the journal (kept in
+ * memory) for a rollback.
  */
 export async function writeScopes(
   root: string,
   prepared: readonly PreparedScope[],
   transition: string,
   afterHeadWritten: AfterHeadWritten | undefined,
-): Promise<void> {
+): Promise<Journal> {
   const directory = ensureDirectory(root, SCOPES_DIRECTORY);
   const journal = createJournal(root, transition, prepared);
-  if (prepared.length === 1) return writeOne(root, directory, prepared[0] as PreparedScope, journal, afterHeadWritten);
+  if (prepared.length === 1) {
+    writeOne(root, directory, prepared[0] as PreparedScope, journal, afterHeadWritten);
+    return journal;
+  }
   const [journalFile, ...files] = await stageAll(root, journal, prepared);
   publishJournal(root, journalFile, files);
   publishFiles(root, directory, files, journal, afterHeadWritten);
+  removeOwnedFile(join(root, JOURNAL_FILE));
+  return journal;
+}
+
+/**
+ * Withdraws a visible publication (its Git commit failed; run under the store lock): each file whose bytes are still
+ * this publication's output gets its previous bytes back, bytes another writer put there since are kept. The journal
+ * is made durable first, so a crash midway is finished by the next lock holder's recovery (journal.ts).
+ */
+export function rollBackPublication(root: string, journal: Journal): void {
+  replaceFile(join(root, JOURNAL_FILE), JSON.stringify(journal));
+  restoreOwnOutputs(root, journal);
   removeOwnedFile(join(root, JOURNAL_FILE));
 }
 

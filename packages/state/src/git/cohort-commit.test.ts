@@ -155,17 +155,72 @@ test("a transition whose commit never ran (a kill after its files became visible
   assert.equal(git(root, "log", "--format=%H").split("\n").length, 2);
 });
 
-test("a commit failing in the file system fails alone: the transition stays accepted and the next commit carries it", async () => {
-  const { root, patch, logged } = gitStore();
-  await patch({ cwd: { working: { a: 1 } } });
+/** Makes every object write fail (objects/ becomes a file), even for root; returns the repair. */
+function breakObjects(root: string): () => void {
   const objects = join(root, ".git", "objects");
   renameSync(objects, `${objects}.away`);
   writeFileSync(objects, "not a directory");
-  await patch({ cwd: { working: { a: 2 } } });
+  return () => {
+    rmSync(objects);
+    renameSync(`${objects}.away`, objects);
+  };
+}
+
+test("a commit failing in the file system refuses the transition: its files are rolled back, the next patch commits", async () => {
+  const { root, store, patch, logged } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  const before = readFileSync(join(root, "scopes", "cwd.p.json"));
+  const repair = breakObjects(root);
+  await assert.rejects(patch({ cwd: { working: { a: 2 } }, session: { working: { s: 1 } } }), {
+    code: "history_commit_failed",
+  });
   assert.deepEqual(logged, ["git.commit_failed"]);
-  rmSync(objects);
-  renameSync(`${objects}.away`, objects);
+  assert.deepEqual(readFileSync(join(root, "scopes", "cwd.p.json")), before, "the previous bytes are back");
+  assert.ok(!existsSync(join(root, "scopes", "session.s.json")), "a scope file the transition created is removed");
+  assert.ok(!existsSync(join(root, "transaction.json")), "the rollback's journal is removed");
+  assert.deepEqual((await store.readView(KEYS)).cwd.current.working, { a: 1 });
+  repair();
   await patch({ global: { contract: { b: 1 } } });
-  assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":2/);
+  assert.match(git(root, "show", "HEAD:scopes/cwd.p.json"), /"a":1/);
+  assert.equal(git(root, "status", "--porcelain"), "", "HEAD holds the files as they are");
   assert.equal(git(root, "log", "--format=%H").split("\n").length, 2);
+});
+
+test("the rollback of a refused transition keeps bytes another writer put in its files meanwhile", async () => {
+  const { root, history, patch } = gitStore();
+  await patch({ cwd: { working: { a: 1 } }, global: { contract: { g: 1 } } });
+  const cwdFile = join(root, "scopes", "cwd.p.json");
+  const globalBefore = readFileSync(join(root, "scopes", "global.json"));
+  const store = openStateStore({
+    root,
+    afterPublish: async (cohort) => {
+      writeFileSync(cwdFile, "another writer's bytes\n");
+      return history.commit(cohort);
+    },
+  });
+  breakObjects(root);
+  const basis = await store.readView(KEYS);
+  await assert.rejects(
+    store.publish(KEYS, basis, {
+      patches: { cwd: { working: { a: 2 } }, global: { contract: { g: 2 } } },
+      final: false,
+    }),
+    { code: "history_commit_failed" },
+  );
+  assert.equal(readFileSync(cwdFile, "utf8"), "another writer's bytes\n", "not this publication's output: kept");
+  assert.deepEqual(readFileSync(join(root, "scopes", "global.json")), globalBefore, "its own output: restored");
+});
+
+test("with .gitattributes clean filters and end-of-line rules in the store, the commit holds the prepared bytes unfiltered", async () => {
+  const { root, patch } = gitStore();
+  await patch({ cwd: { working: { a: 1 } } });
+  writeFileSync(join(root, ".gitattributes"), "*.json filter=shout text eol=crlf\n");
+  git(root, "config", "filter.shout.clean", "tr a-z A-Z");
+  await patch({ cwd: { working: { text: "lower case\nsecond line" } } });
+  const onDisk = readFileSync(join(root, "scopes", "cwd.p.json"));
+  const committed = execFileSync("git", ["cat-file", "blob", "HEAD:scopes/cwd.p.json"], { cwd: root });
+  assert.deepEqual(committed, onDisk, "exactly the prepared bytes");
+  assert.match(committed.toString("utf8"), /"lower case\\nsecond line"/);
+  const filtered = git(root, "hash-object", "--path", "scopes/cwd.p.json", "scopes/cwd.p.json");
+  assert.notEqual(git(root, "rev-parse", "HEAD:scopes/cwd.p.json"), filtered, "`git add` would have filtered them");
 });

@@ -3,6 +3,7 @@
 // executable is absent (ENOENT) the store runs file-only: the same files and hot history, no cold revisions.
 import { StateError } from "../errors.ts";
 import type { Logger } from "../host.ts";
+import type { PublishVerdict } from "../state-file.ts";
 import { SCOPES, type ScopeStream, type View, type ViewKeys } from "../types.ts";
 import { type Cohort, createCohortCommitter } from "./cohort-commit.ts";
 import { type ColdView, commitOfSeq, readViewAt } from "./cold-read.ts";
@@ -24,8 +25,11 @@ export interface GitHistoryOptions {
 export interface GitHistory {
   /** "unknown" until Git first runs; "file-only" once its executable proved absent. */
   readonly mode: () => "git" | "file-only" | "unknown";
-  /** Commits one cohort; run by the store under its lock, after the files became visible. Never throws. */
-  commit(cohort: Cohort): Promise<void>;
+  /**
+   * Commits one cohort; run by the store under its lock, after the files became visible. Never throws. A failed
+   * commit refuses the transition (the store rolls its files back); file-only mode keeps it.
+   */
+  commit(cohort: Cohort): Promise<PublishVerdict>;
   /** The view of `keys` at a store commit, or at `"self"`: the commit that owns this view's newest transition. */
   readAt(keys: ViewKeys, revision: string, current: View): Promise<ColdView>;
   /**
@@ -45,6 +49,8 @@ export interface GitHistory {
   close(): Promise<void>;
 }
 
+const KEPT: PublishVerdict = { status: "kept" };
+
 function newestSeq(view: View): number {
   return Math.max(0, ...SCOPES.map((scope) => view[scope].head?.seq ?? 0));
 }
@@ -58,18 +64,20 @@ export function createGitHistory(options: GitHistoryOptions): GitHistory {
   return {
     mode: () => mode,
     async commit(cohort) {
-      if (mode === "file-only") return;
+      if (mode === "file-only") return KEPT;
       const outcome = await committer.commit(cohort);
       if (outcome.status === "unavailable") {
         mode = "file-only";
         log("git.unavailable", {
           effect: "file-only history: current state and the 7-patch hot tail, no cold revisions",
         });
-        return;
+        return KEPT;
       }
       mode = "git";
-      if (outcome.status === "failed")
-        log("git.commit_failed", { step: outcome.step, effect: "state kept; the next cohort's commit carries it" });
+      if (outcome.status !== "failed") return KEPT;
+      // The seed's rule: a failed Git batch refuses the transition, so the files never hold a state Git lacks.
+      log("git.commit_failed", { step: outcome.step, effect: "transition refused; its state files rolled back" });
+      return { status: "refused", reason: `${outcome.step}: ${outcome.stderr.slice(0, 200)}` };
     },
     async readAt(keys, revision, current) {
       if (mode === "file-only") throw coldUnavailable();
