@@ -1,7 +1,7 @@
 // Real Pi 1.6.0 and 0.82.1 (RPC mode, persisted session, turn resolution on): the run Stop interrupts is known again
 // after a reload and after a new Pi process resumes the session file (--continue). Escape aborts a run, the session
-// is reloaded or resumed, then `/state stop` keeps that run's trajectory in the next request, and completed runs
-// before it (also the runs of an earlier Stop) leave the context.
+// is reloaded or resumed (or /tree selects a branch ending in that run), then `/state stop` keeps that run's
+// trajectory in the next request, and completed runs before it (also the runs of an earlier Stop) leave the context.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startPi, type WireRequest } from "@powercontext/pi-testing";
@@ -27,10 +27,11 @@ function start(home: HermeticHome, version: PiVersion, resume: boolean): Promise
   return startPi({ version, home, env: ENV, args });
 }
 
-/** Starts a run whose bash call never ends, then presses Escape once the call runs. */
+/** Starts a run whose bash call (waiting for the file `never-<tag>`) never ends, then presses Escape once it runs. */
 async function abortedRun(pi: PiProcess, tag: string): Promise<void> {
   const started = pi.events.length;
-  const prompt = script([{ call: "bash", args: { command: "while [ ! -f never ]; do sleep 0.05; done" } }], `${tag} `);
+  const command = `while [ ! -f never-${tag} ]; do sleep 0.05; done`;
+  const prompt = script([{ call: "bash", args: { command } }], `${tag} `);
   assert.equal((await pi.send({ type: "prompt", message: prompt })).success, true);
   await pi.waitFor((event) => event.type === "tool_execution_start" && event.toolName === "bash", 30_000, started);
   assert.equal((await pi.send({ type: "abort" })).success, true);
@@ -89,6 +90,17 @@ for (const version of PI_VERSIONS) {
       assert.doesNotMatch(messages, /COMPLETED-RUN|ABORTED-ONE|AFTER-RELOAD|MIGRATE-RUN/, "earlier runs left");
       const sent = model.requests.filter((request) => JSON.stringify(request).includes(RUN_ENTRY));
       assert.equal(sent.length, 0, "the run entries never reach the model");
+    });
+
+    test("/tree: the selected branch's last run counts, not the run the process saw last", async () => {
+      assert.deepEqual(await pi.command("/state start --json"), { ok: true, mode: "active", migration: true });
+      await abortedRun(pi, "ABORTED-THREE");
+      await pi.prompt(finalRun("FINISHED-FOUR"));
+      // Back into the aborted run (its bash call): on this branch the last run is the interrupted one.
+      assert.equal((await pi.command("/test-tree-entry never-ABORTED-THREE")).ok, true);
+      const messages = await stopThenPrompt("AFTER-TREE");
+      assert.match(messages, /ABORTED-THREE/, "the aborted run's trajectory");
+      assert.doesNotMatch(messages, /FINISHED-FOUR|AFTER-RESUME|ABORTED-TWO/, "other branches and earlier runs left");
     });
   });
 }
