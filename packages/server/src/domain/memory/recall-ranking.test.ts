@@ -26,7 +26,8 @@ test("a long turn that answers in one sentence is judged by that sentence, not d
     await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
   }
   const first = async (passageWeight: number) => {
-    const tuning = { ...DEFAULT_TUNING, passageWeight };
+    // Answer shapes off: this test is about the passage alone.
+    const tuning = { ...DEFAULT_TUNING, passageWeight, shapeWeight: 0 };
     const { ranked } = await rankRecall(
       { store, semantic: null, tuning },
       "s",
@@ -61,4 +62,33 @@ test("a recall reads the prompt's term frequencies once, long prompt or short", 
     assert.equal(ranked.length, 1);
     assert.equal(reads, 1, query.slice(0, 40));
   }
+});
+
+test("a question asking for a kind of value ranks the turn holding one above turns about the same topic", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const answer = "The billing export bug is tracked under PAY-158 btw.";
+  const texts = [
+    "Back on the billing export bug again. Picking up where we left off last time about the billing export.",
+    "Once the ticket queue is sorted, the rest of the billing export bug should be mostly mechanical.",
+    "For the billing export bug I would look at the ticket cache first.",
+    answer,
+  ];
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const order = async (query: string, shapeWeight: number) => {
+    const tuning = { ...DEFAULT_TUNING, shapeWeight };
+    const { ranked } = await rankRecall({ store, semantic: null, tuning }, "s", query, 4);
+    return ranked.map((item) => item.hit.entry.text);
+  };
+  // Without shapes the turn naming the ticket ranks below two that share more of the question's words.
+  const question = "What was the ticket number for the billing export bug?";
+  assert.equal((await order(question, 0)).indexOf(answer), 2);
+  assert.equal((await order(question, DEFAULT_TUNING.shapeWeight)).indexOf(answer), 1);
+  // A task prompt asks for no value: the same words rank as without shapes.
+  const task = "Fix the billing export bug and close its ticket PAY-158";
+  assert.deepEqual(await order(task, DEFAULT_TUNING.shapeWeight), await order(task, 0));
 });

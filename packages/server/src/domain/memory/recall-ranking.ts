@@ -8,6 +8,7 @@
 // quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match is.
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
+import { preferWantedShapes, SHAPE_POOL, wantedShapes } from "../../search/answer-shapes.ts";
 import { shapePrompt } from "../../search/query.ts";
 import { bestPassageCoverage } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
@@ -41,6 +42,8 @@ export interface RecallTuning extends SemanticMix {
   sessionShare: number;
   /** The most the session-mates' scores count, in units of the best candidate's score. */
   sessionCap: number;
+  /** Added to the score of an entry holding the kind of value a question asks for (search/answer-shapes.ts); 0 is off. */
+  shapeWeight: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -53,6 +56,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   lexicalCandidates: 32,
   sessionShare: 0.25,
   sessionCap: 2,
+  shapeWeight: 0.15,
   mean: 0.5,
   words: 0.5,
   wordFloor: 0.3,
@@ -115,12 +119,15 @@ export async function rankRecall(
     tuning.passageWeight,
   );
   const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning);
+  const shapes = tuning.shapeWeight > 0 ? wantedShapes(text) : [];
+  const pool = shapes.length > 0 ? Math.max(limit, SHAPE_POOL) : limit;
+  const reorder = (hits: RecallHit[]) => preferWantedShapes(hits, shapes, tuning.shapeWeight).slice(0, limit);
   if (candidates === null) {
     if (lexical.memory === null) return { memory: null, ranked: [], semantic: false, terms };
-    const hits = ranked.slice(0, limit).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
-    return { memory: lexical.memory, ranked: hits, semantic: false, terms };
+    const hits = ranked.slice(0, pool).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
+    return { memory: lexical.memory, ranked: reorder(hits), semantic: false, terms };
   }
-  const best = (await withSessionContext(deps.store, scopeId, candidates, tuning)).slice(0, limit);
+  const best = (await withSessionContext(deps.store, scopeId, candidates, tuning)).slice(0, pool);
   const missing = best.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };
   const byVersion = new Map(extra.hits.map((hit) => [hit.entry.citation.entry_version_id, hit]));
@@ -137,7 +144,7 @@ export async function rankRecall(
       matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
     });
   }
-  return { memory, ranked: out, semantic: true, terms };
+  return { memory, ranked: reorder(out), semantic: true, terms };
 }
 
 /**

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { holdsWantedShape, preferWantedShapes, wantedShapes } from "./answer-shapes.ts";
+
+const holds = (question: string, text: string) => holdsWantedShape(text, wantedShapes(question));
+
+test("a question's cue words ask for the matching shape of value", () => {
+  assert.ok(holds("What was the ticket for the export bug?", "It is tracked as PAY-158."));
+  assert.ok(holds("Which flag was it behind?", "It's behind shipq_new_path."));
+  assert.ok(holds("What env var did I set?", "Set TAXCALC_URL first."));
+  assert.ok(holds("Which test kept failing?", "docs.export.spec.ts is red again."));
+  assert.ok(holds("Which Slack channel was it in?", "There's a thread in #eng-perf."));
+  assert.ok(holds("When is it due?", "It has to land by Friday the 14th."));
+  assert.ok(holds("How big were the batches?", "I set the batch size to 4300."));
+  assert.ok(holds("Which version did I suspect?", "We bumped zod to 3.22."));
+  assert.ok(holds("Who was reviewing it?", "I asked Kofi to review it."));
+  assert.ok(!holds("Who was reviewing it?", "Kofi is on it."), "a capitalized word opening the turn is not a name");
+  assert.ok(!holds("What was the ticket for the export bug?", "The export bug is back."));
+});
+
+test("only questions ask for a shape: a task prompt wants none", () => {
+  assert.deepEqual(wantedShapes("Fix the failing test in billing and bump the version"), []);
+  assert.ok(wantedShapes("did the failing test in billing get fixed").length > 0);
+  assert.deepEqual(wantedShapes("What did we decide about the cache?"), []);
+});
+
+test("items holding a wanted shape move up by the weight, capped at 1; nothing moves when none is wanted", () => {
+  const item = (text: string, score: number) => ({ score, hit: { entry: { text } } });
+  const ranked = [item("the export bug again", 0.9), item("under PAY-158", 0.8), item("PAY-1 too", 0.95)];
+  const shapes = wantedShapes("Which ticket was it?");
+  assert.deepEqual(
+    preferWantedShapes(ranked, shapes, 0.15).map((i) => [i.hit.entry.text, Math.round(i.score * 100) / 100]),
+    [
+      ["PAY-1 too", 1],
+      ["under PAY-158", 0.95],
+      ["the export bug again", 0.9],
+    ],
+  );
+  assert.deepEqual(preferWantedShapes(ranked, [], 0.15), ranked);
+  assert.deepEqual(preferWantedShapes(ranked, shapes, 0), ranked);
+});

@@ -1,0 +1,85 @@
+// What kind of value a question asks for. "What was the ticket number for the billing bug?" wants a ticket id, "Who
+// was reviewing it?" a person's name, "When is it due?" a date: the turn that answers holds a value of that shape
+// while the other turns about the same topic do not. Recall (domain/memory/recall-ranking.ts) adds a small bonus to
+// candidates that hold a value of a wanted shape. Only questions ask for a shape: a task prompt ("fix the failing
+// test in billing") wants the memories about its work, not every entry that names a file.
+
+/** One kind of answer: the words that ask for it and the shape of the value that answers. */
+interface AnswerShape {
+  name: string;
+  asks: RegExp;
+  value: RegExp;
+}
+
+const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
+const WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday";
+
+/** Every shape a question can ask for; the one table of them. */
+export const ANSWER_SHAPES: readonly AnswerShape[] = [
+  {
+    name: "date",
+    asks: /\b(when|deadline|due|date|day)\b/i,
+    value: new RegExp(
+      `\\b(${MONTHS}|${WEEKDAYS}|Q[1-4]|tomorrow|tonight|next (week|month)|end of|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(st|nd|rd|th))\\b`,
+    ),
+  },
+  { name: "flag", asks: /\b(flag|toggle)\b/i, value: /\b[a-z][a-z0-9]*(_[a-z0-9]+)+\b/ },
+  {
+    name: "environment variable",
+    asks: /\b(env|environment variable|variable|setting)\b/i,
+    value: /\b[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b/,
+  },
+  { name: "ticket", asks: /\b(ticket|issue|jira)\b/i, value: /\b[A-Z][A-Z0-9]+-\d+\b/ },
+  {
+    name: "file",
+    asks: /\b(test|spec|file)\b/i,
+    value: /\b[\w-]+(\.[\w-]+)*\.(ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|swift|c|cpp|h|json|ya?ml|toml|md|sql|sh)\b/,
+  },
+  { name: "channel", asks: /\b(channel|slack)\b/i, value: /(^|\s)#[a-z0-9][a-z0-9-]+/ },
+  { name: "version", asks: /\b(version|release)\b/i, value: /\b\d+\.\d+(\.\d+)?\b/ },
+  {
+    name: "number",
+    asks: /\b(how (many|much|big|long|large|often)|size|count|number|limit)\b/i,
+    value: /\b\d[\d,.]*\b/,
+  },
+  {
+    name: "person",
+    asks: /\b(who|whom|whose|reviewer|reviewing|owner|owns)\b/i,
+    // A capitalized word that does not open a sentence: a name, not the first word of a turn.
+    value: /(?<![.!?:]\s|^|\n)\b[A-Z][a-zà-ÿ]+\b/,
+  },
+];
+
+/** A question: ends with a question mark or opens with a question word. */
+const QUESTION = /\?\s*$|^\s*(what|which|who|whom|whose|when|where|how|did|do|does|was|were|is|are)\b/i;
+
+/** The value shapes `prompt` asks for; none when it is not a question. */
+export function wantedShapes(prompt: string): RegExp[] {
+  if (!QUESTION.test(prompt)) return [];
+  return ANSWER_SHAPES.filter((shape) => shape.asks.test(prompt)).map((shape) => shape.value);
+}
+
+/** Whether `text` holds a value of one of `shapes`. */
+export function holdsWantedShape(text: string, shapes: readonly RegExp[]): boolean {
+  return shapes.some((shape) => shape.test(text));
+}
+
+/** How many of the best candidates a shape can reorder: the answer is near the top already, if not first. */
+export const SHAPE_POOL = 40;
+
+/**
+ * `ranked` with `weight` added to the score (at most 1) of each item whose text holds a wanted shape, best first;
+ * unchanged when nothing is wanted.
+ */
+export function preferWantedShapes<T extends { score: number; hit: { entry: { text: string } } }>(
+  ranked: readonly T[],
+  shapes: readonly RegExp[],
+  weight: number,
+): T[] {
+  if (shapes.length === 0 || weight <= 0) return [...ranked];
+  return ranked
+    .map((item) =>
+      holdsWantedShape(item.hit.entry.text, shapes) ? { ...item, score: Math.min(1, item.score + weight) } : item,
+    )
+    .sort((a, b) => b.score - a.score);
+}
