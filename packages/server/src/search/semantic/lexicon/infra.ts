@@ -7,7 +7,8 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "cloud-provider",
     category: "cloud hosting provider infrastructure",
-    asked: `cloud provider, cloud account, which cloud, cloud console, cloud infrastructure,
+    asked: `runs in production, physically run, physical servers, data center, datacenter,
+      cloud provider, cloud account, which cloud, cloud console, cloud infrastructure,
       public cloud, cloud platform, aws account, gcp project, multi-cloud,
       hosted on, hosted in, hosted with, runs on aws, runs on gcp, runs on azure, on aws, on gcp, on azure, in aws,
       in gcp, in azure, the cloud, cloud project, our cloud, cloud vendor, where we host, where it runs,
@@ -210,7 +211,8 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "localhost-ports",
     category: "port local address listen",
-    asked: `port number, which port, listen on, localhost, bind address, port conflict,
+    asked: `in my browser, in the browser, open locally, reach it locally, run it locally, started locally, start it locally, dev url, dev address,
+      port number, which port, listen on, localhost, bind address, port conflict,
       port is taken, port in use, open port, local url, dev port,
       what port, runs on port, localhost port,
       url on my, local address, localhost address, server address, url locally, locally at, browse to localhost,

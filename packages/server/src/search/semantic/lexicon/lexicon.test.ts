@@ -222,3 +222,26 @@ test("related concepts are other concepts of the lexicon, each listed once", () 
   }
   assert.deepEqual(problems, []);
 });
+
+test("everyday asks about passwords, owners, toolchains, tables, rows, layout, harnesses and output name a concept", () => {
+  // Asks in words people use without naming the tool, each beside a memory that names only the tool.
+  const pairs: Array<[string, string]> = [
+    ["How are passwords handled here?", "Credentials are managed by 1Password."],
+    ["Whose area is the importer?", "The data team owns it."],
+    ["What should my local toolchain be?", "We're on Node 22, pinned in .nvmrc."],
+    ["Which tool versions the tables?", "Migrations are managed with Flyway."],
+    ["Where does the app persist its rows?", "Orders are stored in DynamoDB."],
+    ["Which layout tool do we run?", "We format with Prettier."],
+    ["Which harness runs the specs?", "Tests use Vitest."],
+    ["What address do I open in my browser?", "The API listens on localhost:8080."],
+    ["Which variable must be exported first?", "Set DATABASE_URL in .env.local."],
+    ["What must appear in diagnostic output?", "We log with pino."],
+    ["Which bundler makes the shipped JavaScript?", "We build with esbuild."],
+    ["How do I describe my change?", "We follow Conventional Commits."],
+  ];
+  for (const [question, memory] of pairs) {
+    const asked = conceptNamesOf(question);
+    const shared = [...conceptNamesOf(memory)].filter((name) => asked.has(name));
+    assert.ok(shared.length > 0, `${question} / ${memory}: asked ${[...asked].join(", ")}`);
+  }
+});

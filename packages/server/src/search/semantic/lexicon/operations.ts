@@ -42,7 +42,8 @@ export const OPERATIONS: readonly Concept[] = [
   concept({
     name: "logging-library",
     category: "logging logger messages code",
-    asked: `logging, logger, log level, structured logging, json logs, debug logging, log format,
+    asked: `diagnostic output, diagnostic logs, correlate output, correlate the output, correlate logs, printed output, what gets logged, logging convention, log fields,
+      logging, logger, log level, structured logging, json logs, debug logging, log format,
       verbose logging, log statement, console.log, print statements,
       log with, logging is, add logging, add a log, log line,
       how to log, how we log, log something, write logs, write a log, log messages, log output, logs are written,
