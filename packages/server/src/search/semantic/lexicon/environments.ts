@@ -56,7 +56,8 @@ export const ENVIRONMENTS: readonly Concept[] = [
   concept({
     name: "secrets",
     category: "secret password credentials keys",
-    asked: `password handling, handle passwords, store passwords, where passwords, app passwords,
+    asked: `password,
+      password handling, handle passwords, store passwords, where passwords, app passwords,
       secrets management, secret key, credentials, store secrets, rotate secrets,
       secret rotation, leaked secret, leaked key, secret store, api secret,
       password manager, shared credentials, vault secret,

@@ -238,6 +238,9 @@ test("everyday asks about passwords, owners, toolchains, tables, rows, layout, h
     ["What must appear in diagnostic output?", "We log with pino."],
     ["Which bundler makes the shipped JavaScript?", "We build with esbuild."],
     ["How do I describe my change?", "We follow Conventional Commits."],
+    ["How is the password handled?", "Credentials are managed by Doppler."],
+    ["Which key ties together one user action?", "Every request carries a trace id."],
+    ["Who reviews my diff?", "Public API changes need Ravi's approval."],
   ];
   for (const [question, memory] of pairs) {
     const asked = conceptNamesOf(question);

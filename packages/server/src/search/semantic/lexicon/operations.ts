@@ -55,7 +55,8 @@ export const OPERATIONS: readonly Concept[] = [
   concept({
     name: "tracing",
     category: "trace requests spans services",
-    asked: `distributed tracing, tracing, trace id, request id, correlation id,
+    asked: `ties together, user action, single user action, one user action,
+      distributed tracing, tracing, trace id, request id, correlation id,
       latency breakdown, trace context, propagate context, service map,
       trace a request, request tracing,
       follow a request, follow the request, request across, across services, identifies a request, ties the log,

@@ -25,7 +25,8 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "code-review",
     category: "review approve feedback merge",
-    asked: `look over my, review my change, person should review, approval of, needs the approval, gates merging, merge approval,
+    asked: `'s approval,
+      look over my, review my change, person should review, approval of, needs the approval, gates merging, merge approval,
       code review, review my pr, review the pr, pr review, pr approval, who approves, who reviews,
       approve the pr, needs approval, needs review, review comments, request changes,
       changes requested, sign-off, sign off, review turnaround, nitpick, nit,
