@@ -81,7 +81,8 @@ export const ENVIRONMENTS: readonly Concept[] = [
   concept({
     name: "feature-flags",
     category: "feature flag toggle switch",
-    asked: `for my account, for my user, enable the new, new version for, try the new, reworked version, opt in to,
+    asked: `dead code behind, code behind the, old code path,
+      for my account, for my user, enable the new, new version for, try the new, reworked version, opt in to,
       feature flag, feature toggle, kill switch, flag rollout, gradual rollout,
       percentage rollout, behind a flag, flag it off,
       dark launch, beta users, which toggle, toggle controls,

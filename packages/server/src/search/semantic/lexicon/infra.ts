@@ -82,6 +82,7 @@ export const INFRA: readonly Concept[] = [
       database locally, db locally, services locally, start the database, start the db`,
     members: `docker compose, docker-compose, docker-compose.yml, compose.yaml, compose.yml, docker compose up,
       docker compose down, tilt.dev, skaffold`,
+    related: "database",
   }),
   concept({
     name: "container-registry",
@@ -95,7 +96,8 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "base-image",
     category: "image base minimal linux",
-    asked: `base image, slim image, distroless, multi stage build, multi-stage, image size,
+    asked: `to the container, into the container, inside the container,
+      base image, slim image, distroless, multi stage build, multi-stage, image size,
       smaller image, from line, builder stage,
       how slim, image slim, image built from, container built from, image is based, image based on,
       based on alpine, based on debian, image start from, image footprint, lean image, tiny image, minimal image,
@@ -211,7 +213,8 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "localhost-ports",
     category: "port local address listen",
-    asked: `in my browser, in the browser, open locally, reach it locally, run it locally, started locally, start it locally, dev url, dev address,
+    asked: `dev proxy, local proxy, proxy entry,
+      in my browser, in the browser, open locally, reach it locally, run it locally, started locally, start it locally, dev url, dev address,
       port number, which port, listen on, localhost, bind address, port conflict,
       port is taken, port in use, open port, local url, dev port,
       what port, runs on port, localhost port,

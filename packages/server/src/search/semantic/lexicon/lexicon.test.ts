@@ -248,3 +248,18 @@ test("everyday asks about passwords, owners, toolchains, tables, rows, layout, h
     assert.ok(shared.length > 0, `${question} / ${memory}: asked ${[...asked].join(", ")}`);
   }
 });
+
+test("coding tasks that need a convention, a flag, a base image, the error tracker or the dev port name its concept", () => {
+  // Each task names the concept, or a concept related to the one its memory names.
+  const pairs: Array<[string, string]> = [
+    ["Clean up the history of my branch before merging.", "Commit messages follow Conventional Commits."],
+    ["Silence the noisy error from the importer.", "Check Sentry first when the importer misbehaves."],
+    ["Add a proxy entry so the web app can reach the API.", "The API listens on localhost:8080."],
+    ["Remove the dead code behind the old checkout.", "Checkout v2 is gated in LaunchDarkly."],
+    ["Add curl to the container so I can debug.", "We ship on a distroless image."],
+    ["Add CORS for the admin origin.", "The API is a FastAPI app."],
+    ["Set up docker compose for the importer.", "The importer is backed by MongoDB."],
+  ];
+  for (const [task, memory] of pairs)
+    assert.ok(conceptOverlap(conceptsOf(task), conceptsOf(memory)) > 0, `${task} / ${memory}`);
+});

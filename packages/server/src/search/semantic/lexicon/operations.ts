@@ -69,7 +69,8 @@ export const OPERATIONS: readonly Concept[] = [
   concept({
     name: "error-tracking",
     category: "errors exceptions crash reporting",
-    asked: `error tracking, error reporting, error monitoring, stack trace, stacktrace, traceback,
+    asked: `noisy error, silence the error, silence an error, error noise,
+      error tracking, error reporting, error monitoring, stack trace, stacktrace, traceback,
       uncaught exception, unhandled exception, unhandled rejection, crash report, error rate spike,
       new errors, error alerts, exceptions in production,
       what crashed, it crashed, crash logs, unhandled failures,

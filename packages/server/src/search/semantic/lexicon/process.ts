@@ -56,7 +56,8 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "merge-strategy",
     category: "merge history commits combine",
-    asked: `merge strategy, squash merge, squash and merge, squash commits, rebase and merge, merge commit,
+    asked: `clean up history, up the history, tidy the history, rewrite history, squash my commits,
+      merge strategy, squash merge, squash and merge, squash commits, rebase and merge, merge commit,
       linear history, fast-forward, fast forward, merge queue, merge train,
       merge button, auto-merge,
       merged with, rebase onto, rebase before, merge method, how we merge, history clean, clean history,
