@@ -1,5 +1,6 @@
 // Kind detection for the rules extractor: one table of patterns per kind, tried in priority order. Each pattern runs
 // on one lowercased statement of at most 1,000 characters and has no nested quantifiers.
+import { migrationSignal, projectFactSignal } from "./project-fact-signals.ts";
 import type { RuleKind } from "./types.ts";
 
 export interface Detected {
@@ -234,13 +235,18 @@ const NOT_A_FACT = /\b(was|were|had|did|failed|broke|crashed|i|you)\b/;
 const CHANGE_AT_HAND =
   /^(the|a|an) (new|updated|old|fixed|failing|broken|current|same|above|following|first|last|next|previous|other|added|changed)\b/;
 
-function factSignal(view: string): number {
+function factSignal(view: string, text: string): number {
   if (PRONOUN_SUBJECT.test(view) || NOT_A_FACT.test(view) || CHANGE_AT_HAND.test(view)) return 0;
-  return firstSignal(FACTS, view);
+  return Math.max(firstSignal(FACTS, view), projectFactSignal(text));
+}
+
+function decisionSignal(view: string, text: string): number {
+  const stated = firstSignal(DECISIONS, view);
+  return stated > 0 || PRONOUN_SUBJECT.test(view) ? stated : migrationSignal(text);
 }
 
 const DETECTORS: ReadonlyArray<readonly [RuleKind, SignalFn]> = [
-  ["decision", (view) => firstSignal(DECISIONS, view)],
+  ["decision", decisionSignal],
   ["preference", preferenceSignal],
   ["constraint", prohibitionSignal],
   ["command", commandSignal],

@@ -50,8 +50,9 @@ export const RULES_EXTRACTOR: Extractor = { name: "rules", extract: extractRules
 
 // ---------- Classification of one statement ----------
 
+// A label may follow a discourse word: "OK, Rule: …", "So, note: …".
 const LABEL =
-  /^(?:\*\*|__)?(note|nb|important|fyi|reminder|remember|heads up|heads-up|tip|pro tip|update|tl;dr|tldr|warning|caution|psa|context|user|assistant|human|ai|agent|system|decision|decided|constraint|rule|requirement|convention|style|preference|command|fact)(?:\*\*|__)?\s?:(?:\*\*|__)?\s*/i;
+  /^(?:(?:ok|okay|so|alright|also|btw)[,.!]?\s+)?(?:\*\*|__)?(note|nb|important|fyi|reminder|remember|heads up|heads-up|tip|pro tip|update|tl;dr|tldr|warning|caution|psa|context|user|assistant|human|ai|agent|system|decision|decided|constraint|rule|requirement|convention|style|preference|command|fact)(?:\*\*|__)?\s?:(?:\*\*|__)?\s*/i;
 const LABEL_KINDS: ReadonlyMap<string, RuleKind> = new Map([
   ["decision", "decision"],
   ["decided", "decision"],
@@ -88,6 +89,32 @@ const HEADING_KINDS: ReadonlyMap<string, RuleKind> = new Map([
 ]);
 
 /**
+ * "Code style for the ledger service: no default exports." names its kind and its subject before the colon; unlike a
+ * bare label it stays in the text, because the subject is what a later question asks by.
+ */
+const TOPIC_LABEL =
+  /^(code style|style|conventions?|naming|rules?|policy|decisions?|constraints?) (for|in|of) [^:]{1,60}:\s*\S/i;
+const TOPIC_KINDS: ReadonlyMap<string, RuleKind> = new Map([
+  ["code style", "convention"],
+  ["style", "convention"],
+  ["convention", "convention"],
+  ["conventions", "convention"],
+  ["naming", "convention"],
+  ["rule", "constraint"],
+  ["rules", "constraint"],
+  ["policy", "constraint"],
+  ["constraint", "constraint"],
+  ["constraints", "constraint"],
+  ["decision", "decision"],
+  ["decisions", "decision"],
+]);
+
+function topicLabelKind(text: string): RuleKind | undefined {
+  const label = TOPIC_LABEL.exec(text);
+  return label === null ? undefined : TOPIC_KINDS.get((label[1] ?? "").toLowerCase());
+}
+
+/**
  * Classifies one statement (a sentence or list item). Returns null for chatter, questions, code, junk and
  * statements shorter than 12 or longer than 1,000 characters. Never throws.
  */
@@ -101,6 +128,7 @@ export function classifyStatement(statement: string, heading: string | null = nu
     labelKind ??= LABEL_KINDS.get((label[1] ?? "").toLowerCase());
     text = text.slice(label[0].length).trim();
   }
+  labelKind ??= topicLabelKind(text);
   const chars = [...text].length;
   if (chars < MIN_CHARS || chars > MAX_CHARS || isJunk(text) || isLeadIn(text)) return null;
   const raw = text.toLowerCase().replace(/[’‘]/g, "'");

@@ -51,7 +51,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   conceptCandidates: 50,
   semanticWeight: 0.25,
   minSemantic: 0.5,
-  conceptWeight: 1,
+  conceptWeight: 1.25,
   passageWeight: 0.5,
   lexicalCandidates: 32,
   sessionShare: 0.25,

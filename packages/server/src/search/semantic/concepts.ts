@@ -100,21 +100,28 @@ export function conceptOverlap(asked: readonly number[], held: ArrayLike<number>
   if (asked.length === 0) return 0;
   let shared = 0;
   let total = 0;
+  // Both lists ascend, so one walk along `held` serves every asked concept.
+  let at = 0;
   for (const [k, id] of asked.entries()) {
     const weight = weights === undefined ? 1 : (weights[k] as number);
     total += weight;
-    if (holds(held, id)) shared += weight;
-    else if ((RELATED[id] ?? []).some((other) => holds(held, other))) shared += RELATED_SHARE * weight;
+    while (at < held.length && (held[at] as number) < id) at += 1;
+    if (at < held.length && held[at] === id) shared += weight;
+    else if (meets(RELATED[id] ?? [], held)) shared += RELATED_SHARE * weight;
   }
   return total > 0 ? shared / total : 0;
 }
 
-/** Whether the ascending `held` contains `id` (an entry names a handful of concepts: a linear look is enough). */
-function holds(held: ArrayLike<number>, id: number): boolean {
-  for (let i = 0; i < held.length; i += 1) {
-    const value = held[i] as number;
-    if (value === id) return true;
-    if (value > id) return false;
+/** Whether two ascending lists share an id, walking both once. */
+function meets(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const left = a[i] as number;
+    const right = b[j] as number;
+    if (left === right) return true;
+    if (left < right) i += 1;
+    else j += 1;
   }
   return false;
 }

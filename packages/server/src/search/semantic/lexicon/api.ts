@@ -136,6 +136,7 @@ export const API: readonly Concept[] = [
       cors headers`,
     members: `access-control-allow-origin, access-control-allow-headers, options request, @fastify/cors,
       cors middleware, credentials: include`,
+    related: "backend-framework",
   }),
   concept({
     name: "http-errors",

@@ -20,7 +20,8 @@ export const BUILD: readonly Concept[] = [
   concept({
     name: "bundler",
     category: "bundle javascript assets compress",
-    asked: `bundler, bundle size, bundling, code splitting, tree shaking, tree-shaking, minify, minification,
+    asked: `shipped js, shipped javascript, production javascript, built javascript, compiled js, compiled javascript, build output, output bundle,
+      bundler, bundle size, bundling, code splitting, tree shaking, tree-shaking, minify, minification,
       js bundle, vendor chunk, lazy chunks, dynamic import, asset pipeline,
       bundled with, bundled by, bundles the, chunk size, dead code elimination,
       production bundle, packs the javascript, packs the js, bundle the app, bundle the code, asset bundling`,

@@ -7,7 +7,8 @@ export const DATASTORES: readonly Concept[] = [
   concept({
     name: "database",
     category: "database stored records tables",
-    asked: `database, db, data store, datastore, persist data, persistence layer, storage layer,
+    asked: `persist rows, persist its rows, rows live, rows are stored, rows stored, where rows,
+      database, db, data store, datastore, persist data, persistence layer, storage layer,
       the database, which database, database server, db server, primary database,
       data is stored, data lives, where data lives, main database, our database, database is, db is, persisted in,
       what database, database engine, sql database, query the database,
@@ -122,7 +123,8 @@ export const DATASTORES: readonly Concept[] = [
   concept({
     name: "schema-migration",
     category: "migration schema database change",
-    asked: `schema migration, database migration, db migration,
+    asked: `version the tables, table changes, versioned schema, schema versions, database versioning, ddl changes, ddl,
+      schema migration, database migration, db migration,
       migrate the database, migration file, migration script, run migrations, rollback migration,
       schema change, backfill, data migration, zero downtime migration,
       migration, run the migrations, write a migration, add a migration, new migration, migration tool,

@@ -36,7 +36,8 @@ export const ENVIRONMENTS: readonly Concept[] = [
   concept({
     name: "environment-variables",
     category: "variable setting configuration environment",
-    asked: `environment variable, env var, envvar, env file, config file, configuration file,
+    asked: `variable exported, variable be exported, export a variable, required variable, missing variable, variable must,
+      environment variable, env var, envvar, env file, config file, configuration file,
       app config, app configuration, settings file, config value, runtime config, set the variable,
       missing env, exported variable, export the variable, variable is set,
       environment config, read from env, read the environment, config loaded, configuration is, configured via,
@@ -55,7 +56,9 @@ export const ENVIRONMENTS: readonly Concept[] = [
   concept({
     name: "secrets",
     category: "secret password credentials keys",
-    asked: `secrets management, secret key, credentials, store secrets, rotate secrets,
+    asked: `password,
+      password handling, handle passwords, store passwords, where passwords, app passwords,
+      secrets management, secret key, credentials, store secrets, rotate secrets,
       secret rotation, leaked secret, leaked key, secret store, api secret,
       password manager, shared credentials, vault secret,
       managed by doppler, secrets are, secrets live, secret values, where credentials live, credentials live,
@@ -78,7 +81,9 @@ export const ENVIRONMENTS: readonly Concept[] = [
   concept({
     name: "feature-flags",
     category: "feature flag toggle switch",
-    asked: `feature flag, feature toggle, kill switch, flag rollout, gradual rollout,
+    asked: `dead code behind, code behind the, old code path,
+      for my account, for my user, enable the new, new version for, try the new, reworked version, opt in to,
+      feature flag, feature toggle, kill switch, flag rollout, gradual rollout,
       percentage rollout, behind a flag, flag it off,
       dark launch, beta users, which toggle, toggle controls,
       flagged off, flagged on, behind flag, feature switch, enable the feature, disable the feature, enable for,

@@ -7,7 +7,8 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "cloud-provider",
     category: "cloud hosting provider infrastructure",
-    asked: `cloud provider, cloud account, which cloud, cloud console, cloud infrastructure,
+    asked: `runs in production, physically run, physical servers, data center, datacenter,
+      cloud provider, cloud account, which cloud, cloud console, cloud infrastructure,
       public cloud, cloud platform, aws account, gcp project, multi-cloud,
       hosted on, hosted in, hosted with, runs on aws, runs on gcp, runs on azure, on aws, on gcp, on azure, in aws,
       in gcp, in azure, the cloud, cloud project, our cloud, cloud vendor, where we host, where it runs,
@@ -81,6 +82,7 @@ export const INFRA: readonly Concept[] = [
       database locally, db locally, services locally, start the database, start the db`,
     members: `docker compose, docker-compose, docker-compose.yml, compose.yaml, compose.yml, docker compose up,
       docker compose down, tilt.dev, skaffold`,
+    related: "database",
   }),
   concept({
     name: "container-registry",
@@ -94,7 +96,8 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "base-image",
     category: "image base minimal linux",
-    asked: `base image, slim image, distroless, multi stage build, multi-stage, image size,
+    asked: `to the container, into the container, inside the container,
+      base image, slim image, distroless, multi stage build, multi-stage, image size,
       smaller image, from line, builder stage,
       how slim, image slim, image built from, container built from, image is based, image based on,
       based on alpine, based on debian, image start from, image footprint, lean image, tiny image, minimal image,
@@ -210,7 +213,9 @@ export const INFRA: readonly Concept[] = [
   concept({
     name: "localhost-ports",
     category: "port local address listen",
-    asked: `port number, which port, listen on, localhost, bind address, port conflict,
+    asked: `dev proxy, local proxy, proxy entry,
+      in my browser, in the browser, open locally, reach it locally, run it locally, started locally, start it locally, dev url, dev address,
+      port number, which port, listen on, localhost, bind address, port conflict,
       port is taken, port in use, open port, local url, dev port,
       what port, runs on port, localhost port,
       url on my, local address, localhost address, server address, url locally, locally at, browse to localhost,

@@ -222,3 +222,44 @@ test("related concepts are other concepts of the lexicon, each listed once", () 
   }
   assert.deepEqual(problems, []);
 });
+
+test("everyday asks about passwords, owners, toolchains, tables, rows, layout, harnesses and output name a concept", () => {
+  // Asks in words people use without naming the tool, each beside a memory that names only the tool.
+  const pairs: Array<[string, string]> = [
+    ["How are passwords handled here?", "Credentials are managed by 1Password."],
+    ["Whose area is the importer?", "The data team owns it."],
+    ["What should my local toolchain be?", "We're on Node 22, pinned in .nvmrc."],
+    ["Which tool versions the tables?", "Migrations are managed with Flyway."],
+    ["Where does the app persist its rows?", "Orders are stored in DynamoDB."],
+    ["Which layout tool do we run?", "We format with Prettier."],
+    ["Which harness runs the specs?", "Tests use Vitest."],
+    ["What address do I open in my browser?", "The API listens on localhost:8080."],
+    ["Which variable must be exported first?", "Set DATABASE_URL in .env.local."],
+    ["What must appear in diagnostic output?", "We log with pino."],
+    ["Which bundler makes the shipped JavaScript?", "We build with esbuild."],
+    ["How do I describe my change?", "We follow Conventional Commits."],
+    ["How is the password handled?", "Credentials are managed by Doppler."],
+    ["Which key ties together one user action?", "Every request carries a trace id."],
+    ["Who reviews my diff?", "Public API changes need Ravi's approval."],
+  ];
+  for (const [question, memory] of pairs) {
+    const asked = conceptNamesOf(question);
+    const shared = [...conceptNamesOf(memory)].filter((name) => asked.has(name));
+    assert.ok(shared.length > 0, `${question} / ${memory}: asked ${[...asked].join(", ")}`);
+  }
+});
+
+test("coding tasks that need a convention, a flag, a base image, the error tracker or the dev port name its concept", () => {
+  // Each task names the concept, or a concept related to the one its memory names.
+  const pairs: Array<[string, string]> = [
+    ["Clean up the history of my branch before merging.", "Commit messages follow Conventional Commits."],
+    ["Silence the noisy error from the importer.", "Check Sentry first when the importer misbehaves."],
+    ["Add a proxy entry so the web app can reach the API.", "The API listens on localhost:8080."],
+    ["Remove the dead code behind the old checkout.", "Checkout v2 is gated in LaunchDarkly."],
+    ["Add curl to the container so I can debug.", "We ship on a distroless image."],
+    ["Add CORS for the admin origin.", "The API is a FastAPI app."],
+    ["Set up docker compose for the importer.", "The importer is backed by MongoDB."],
+  ];
+  for (const [task, memory] of pairs)
+    assert.ok(conceptOverlap(conceptsOf(task), conceptsOf(memory)) > 0, `${task} / ${memory}`);
+});

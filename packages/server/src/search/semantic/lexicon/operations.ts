@@ -42,7 +42,8 @@ export const OPERATIONS: readonly Concept[] = [
   concept({
     name: "logging-library",
     category: "logging logger messages code",
-    asked: `logging, logger, log level, structured logging, json logs, debug logging, log format,
+    asked: `diagnostic output, diagnostic logs, correlate output, correlate the output, correlate logs, printed output, what gets logged, logging convention, log fields,
+      logging, logger, log level, structured logging, json logs, debug logging, log format,
       verbose logging, log statement, console.log, print statements,
       log with, logging is, add logging, add a log, log line,
       how to log, how we log, log something, write logs, write a log, log messages, log output, logs are written,
@@ -54,7 +55,8 @@ export const OPERATIONS: readonly Concept[] = [
   concept({
     name: "tracing",
     category: "trace requests spans services",
-    asked: `distributed tracing, tracing, trace id, request id, correlation id,
+    asked: `ties together, user action, single user action, one user action,
+      distributed tracing, tracing, trace id, request id, correlation id,
       latency breakdown, trace context, propagate context, service map,
       trace a request, request tracing,
       follow a request, follow the request, request across, across services, identifies a request, ties the log,
@@ -67,7 +69,8 @@ export const OPERATIONS: readonly Concept[] = [
   concept({
     name: "error-tracking",
     category: "errors exceptions crash reporting",
-    asked: `error tracking, error reporting, error monitoring, stack trace, stacktrace, traceback,
+    asked: `noisy error, silence the error, silence an error, error noise,
+      error tracking, error reporting, error monitoring, stack trace, stacktrace, traceback,
       uncaught exception, unhandled exception, unhandled rejection, crash report, error rate spike,
       new errors, error alerts, exceptions in production,
       what crashed, it crashed, crash logs, unhandled failures,

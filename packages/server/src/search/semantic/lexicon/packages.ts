@@ -142,7 +142,8 @@ export const PACKAGES: readonly Concept[] = [
   concept({
     name: "runtime-version",
     category: "version release supported runtime",
-    asked: `node version, python version, ruby version, java version, go version,
+    asked: `toolchain, local toolchain, language release, compiler version,
+      node version, python version, ruby version, java version, go version,
       runtime version, minimum version, supported versions, engines field, lts version, end of life, eol,
       interpreter version, interpreter release, which interpreter, language version,
       bump ruby, bump node, bump python, upgrade ruby, upgrade node, upgrade python, upgrade java, upgrade go,

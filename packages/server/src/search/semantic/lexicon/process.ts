@@ -8,7 +8,8 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "code-ownership",
     category: "owner responsible maintainer contact lead",
-    asked: `who owns, owned by, the maintainer, who maintains, maintained by, point of contact,
+    asked: `whose area, whose domain, whose responsibility, area owner, owning area, who looks after, looks after the,
+      who owns, owned by, the maintainer, who maintains, maintained by, point of contact,
       point person, responsible for, in charge of, go to person, who to ask,
       subject matter expert, sme, directly responsible, owning team, who wrote, who built,
       which team owns, team that owns,
@@ -24,7 +25,9 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "code-review",
     category: "review approve feedback merge",
-    asked: `code review, review my pr, review the pr, pr review, pr approval, who approves, who reviews,
+    asked: `'s approval,
+      look over my, review my change, person should review, approval of, needs the approval, gates merging, merge approval,
+      code review, review my pr, review the pr, pr review, pr approval, who approves, who reviews,
       approve the pr, needs approval, needs review, review comments, request changes,
       changes requested, sign-off, sign off, review turnaround, nitpick, nit,
       reviewed by, needs a review, get a review, two approvals, one approval, approval from, review rules,
@@ -53,7 +56,8 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "merge-strategy",
     category: "merge history commits combine",
-    asked: `merge strategy, squash merge, squash and merge, squash commits, rebase and merge, merge commit,
+    asked: `clean up history, up the history, tidy the history, rewrite history, squash my commits,
+      merge strategy, squash merge, squash and merge, squash commits, rebase and merge, merge commit,
       linear history, fast-forward, fast forward, merge queue, merge train,
       merge button, auto-merge,
       merged with, rebase onto, rebase before, merge method, how we merge, history clean, clean history,
@@ -65,7 +69,8 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "branching",
     category: "branch naming strategy repository",
-    asked: `branch naming, feature branch, release branch,
+    asked: `name branches, name repo branches, git ref, checkout -b, new branch, wip branch,
+      branch naming, feature branch, release branch,
       branching strategy, branching model, main branch, default branch, long lived branch, trunk-based,
       trunk based, protected branch, branch protection, base branch, target branch, which branch,
       branch off, branched from, cut a branch, create a branch, name my branch, name the branch,
@@ -78,7 +83,8 @@ export const PROCESS: readonly Concept[] = [
   concept({
     name: "commit-messages",
     category: "commit message convention history",
-    asked: `commit message, commit convention, commit format, commit style, semantic commits,
+    asked: `describe my change, describe the change, describe a change, describe the patch, describe my patch, patch message, patch description, change description, commit history, history of commits, word the commit, word my commit,
+      commit message, commit convention, commit format, commit style, semantic commits,
       commit prefix, commit title, write the commit, commit body, squash message,
       commits follow, commit subject, message format,
       format commits, title commits, commits use, commits should, commits must, commits start, prefix commits,

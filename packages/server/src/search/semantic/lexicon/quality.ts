@@ -7,7 +7,8 @@ export const QUALITY: readonly Concept[] = [
   concept({
     name: "formatter",
     category: "format style indentation consistent",
-    asked: `code formatter, formatter, auto format, autoformat, formatting rules, code formatting, format on save,
+    asked: `layout tool, tidy diffs, diffs tidy, tidy code, consistent layout, whitespace diffs, hand format, hand-format,
+      code formatter, formatter, auto format, autoformat, formatting rules, code formatting, format on save,
       format the code, indentation, tabs or spaces, line length, line width, trailing commas, quote style,
       formatted with, formatted by, we format with, reformat, auto-formatted, autoformatter, pretty printer,
       pretty-printer, pretty-printed, pretty print, prettified, canonical style, code style tool, reflows,
@@ -56,7 +57,8 @@ export const QUALITY: readonly Concept[] = [
   concept({
     name: "unit-test",
     category: "tests testing suite assertions",
-    asked: `unit test, test runner, test suite, test framework, run the tests,
+    asked: `harness,
+      unit test, test runner, test suite, test framework, run the tests,
       failing test, test case, assertions, test file, tests pass, tests fail,
       write tests, add a test, spec file,
       tested with, tests run with, tests are written, tests use, we test with, test harness, testing library,
