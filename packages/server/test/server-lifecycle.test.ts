@@ -94,7 +94,8 @@ test("SIGTERM to `npx powercontext server run` stops the Server too", async (t) 
   assert.notEqual(serverPid, npx.pid, "npx runs the Server as a child process");
   npx.kill("SIGTERM");
   await once(npx, "exit");
-  assert.ok(await waitUntil(() => !alive(serverPid), 10_000), "the Server outlived npx");
+  // A bound on liveness, not a timing claim: under a loaded machine the drain and npm's forwarding took over 10 s.
+  assert.ok(await waitUntil(() => !alive(serverPid), 30_000), "the Server outlived npx");
 });
 
 test("a clean shutdown answers the requests in flight: each capture is acknowledged or refused, and every acknowledged one is kept", async (t) => {
