@@ -5,7 +5,7 @@ import type { MemorySearchHit, MemorySearchQuery, MemorySearchResult } from "../
 import { readSnapshot } from "./database.ts";
 import { memoryRef } from "./rows.ts";
 import { readScope, scopeToken } from "./scope-state.ts";
-import { arrayStmt, stmt } from "./statements.ts";
+import { arrayStmt } from "./statements.ts";
 
 /** [FTS rowid (= entry_head.key), FTS5 rank (lower is better)] */
 type RankedRow = [key: number, rank: number];
@@ -88,16 +88,6 @@ function toSearchHit(row: HitRow, relevance: number, revision: number): MemorySe
     written_revision,
     search_text,
   };
-}
-
-export function termFrequencies(db: DatabaseSync, terms: readonly string[]): Map<string, number> {
-  const lookup = stmt(db, "SELECT doc FROM entry_vocab WHERE term = ?");
-  const frequencies = new Map<string, number>();
-  for (const term of new Set(terms)) {
-    const row = lookup.get(term) as { doc: number } | undefined;
-    frequencies.set(term, row?.doc ?? 0);
-  }
-  return frequencies;
 }
 
 /** The active head versions among `versionIds` as hits of relevance 0, in the given order. */
