@@ -64,14 +64,19 @@ export class VectorIndex {
   /**
    * What recall scores besides its lexical hits: the `byMean` entries nearest the prompt's mean direction and the
    * `byConcepts` entries that best name the prompt's concepts (weighted by rarity), without repeats; and the weight of
-   * each of the prompt's concepts in this scope. Null when the scope was never loaded (see `nearest`).
+   * each of the prompt's concepts in this scope. Null when the scope was never loaded (see `nearest`). `revision`,
+   * when the caller has just read the scope's Memory head revision, spares the store read of a scope the index already
+   * holds at that revision.
    */
   async related(
     scopeId: string,
     profile: { mean: Float32Array; concepts: readonly number[] },
     limits: { byMean: number; byConcepts: number },
+    revision?: number,
   ): Promise<RelatedEntries | null> {
-    const scope = await this.#scopeForRecall(scopeId);
+    const held = this.#scopes.get(scopeId);
+    const current = held !== undefined && held.revision === revision && !this.#refreshing.has(scopeId);
+    const scope = current ? held : await this.#scopeForRecall(scopeId);
     if (scope === undefined) return null;
     const conceptWeights = scope.conceptWeights(profile.concepts);
     const neighbours = scan(scope, profile.mean, limits.byMean, !this.signer.principalAxes);
