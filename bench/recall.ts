@@ -19,10 +19,10 @@ import { memoryText, queryText, random } from "./lib/dataset.ts";
 import { loadMemories } from "./lib/load-memories.ts";
 import { machine, option, progress, summarize, timeInterleaved, writeResult } from "./lib/measure.ts";
 
-const SCOPE = "bench:recall";
+export const SCOPE = "bench:recall";
 
 /** The question after a pasted log of 40 lines (about 4 KB), as coding prompts often arrive. */
-function longPrompt(question: string, seed: number): string {
+export function longPrompt(question: string, seed: number): string {
   const next = random(90_000 + seed);
   const lines = Array.from(
     { length: 40 },
@@ -105,7 +105,7 @@ async function measureSize(size: number, runs: number): Promise<Record<string, u
  * The floor: the raw FTS5 query the store runs, on a read-only connection to the same file, with the MATCH expression
  * the store would build for a prompt.
  */
-function openFloor(path: string): {
+export function openFloor(path: string): {
   statement: StatementSync;
   matchOf(store: Store, query: string): Promise<string>;
   close(): void;

@@ -118,7 +118,7 @@ export async function rankRecall(
     { terms, frequencies },
     tuning.passageWeight,
   );
-  const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning);
+  const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning, lexical.memory?.revision);
   const shapes = tuning.shapeWeight > 0 ? wantedShapes(text) : [];
   const pool = shapes.length > 0 ? Math.max(limit, SHAPE_POOL) : limit;
   const reorder = (hits: RecallHit[]) => preferWantedShapes(hits, shapes, tuning.shapeWeight).slice(0, limit);
@@ -197,7 +197,7 @@ async function withPassages(
 
 /**
  * The lexical hits and the prompt's nearest entries, each with its semantic bonus; null when the layer is off or the
- * prompt holds no word the model knows.
+ * prompt holds no word the model knows. `revision`: the Memory head revision the lexical search read.
  */
 async function semanticCandidates(
   deps: RecallDeps,
@@ -205,15 +205,14 @@ async function semanticCandidates(
   text: string,
   ranked: readonly RankedHit[],
   tuning: RecallTuning,
+  revision: number | undefined,
 ): Promise<Candidate[] | null> {
   const builtin = deps.semantic;
   const builtinProfile = builtin?.model.profile(text) ?? null;
   if (builtin === null || builtinProfile === null) return null;
   const { index, profile } = await chooseLayer(deps, scopeId, text, builtin, builtinProfile);
-  const related = await index.related(scopeId, profile, {
-    byMean: tuning.semanticCandidates,
-    byConcepts: tuning.conceptCandidates,
-  });
+  const limits = { byMean: tuning.semanticCandidates, byConcepts: tuning.conceptCandidates };
+  const related = await index.related(scopeId, profile, limits, revision);
   if (related === null) return null;
   const { neighbours, conceptWeights } = related;
   const scorer = new SemanticScorer(index.model, profile, tuning, conceptWeights);

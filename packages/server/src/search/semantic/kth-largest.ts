@@ -1,4 +1,4 @@
-// Quickselect, for the concept scan (concept-scan.ts): the weight an entry must reach to be among the best.
+// Quickselect, for the scans (concept-scan.ts, vector-index.ts): the score an entry must reach to be among the best.
 
 /** The k-th largest value of `values` (which is reordered), by quickselect. */
 export function kthLargest(values: Float32Array, k: number): number {

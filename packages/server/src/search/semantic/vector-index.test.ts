@@ -128,3 +128,37 @@ test("entries naming a related concept of the prompt's are found by the concept 
   ).hits.map((hit) => hit.entry.text);
   assert.deepEqual(found.slice(0, 2), [texts[1], texts[0]]);
 });
+
+test("a recall naming the revision the index holds reads nothing from the store, and one naming a newer revision reads the change", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const remember = async (text: string) => {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+    return { versionId: entry.entry_version_id, revision: (await store.getMemoryHead("s"))?.revision };
+  };
+  for (let i = 0; i < 20; i += 1) await remember(`Note ${i}: the lamp on floor ${i % 7} flickers before lunch.`);
+  let reads = 0;
+  const counting: typeof store = {
+    ...store,
+    readVectorHeads: (...args) => {
+      reads += 1;
+      return store.readVectorHeads(...args);
+    },
+  };
+  const model = new LazyWordVectorModel();
+  const index = new VectorIndex(counting, model);
+  const profile = model.profile("Which package manager do we install with?");
+  assert.ok(profile);
+  const limits = { byMean: 5, byConcepts: 5 };
+  const held = (await store.getMemoryHead("s"))?.revision;
+  await index.refresh("s");
+  reads = 0;
+  assert.ok(await index.related("s", profile, limits, held));
+  assert.equal(reads, 0);
+  const written = await remember("We use pnpm for the ledger, never yarn.");
+  const related = await index.related("s", profile, limits, written.revision);
+  assert.ok(reads > 0);
+  assert.ok(related?.neighbours.some((neighbour) => neighbour.entry_version_id === written.versionId));
+});

@@ -5,15 +5,27 @@ import type { MemorySearchHit, MemorySearchQuery, MemorySearchResult } from "../
 import { readSnapshot } from "./database.ts";
 import { memoryRef } from "./rows.ts";
 import { readScope, scopeToken } from "./scope-state.ts";
-import { arrayStmt, stmt } from "./statements.ts";
+import { arrayStmt } from "./statements.ts";
 
 /** [FTS rowid (= entry_head.key), FTS5 rank (lower is better)] */
 type RankedRow = [key: number, rank: number];
 
-/** A hit's columns (HitRow's order), for the head rows a WHERE clause picks. */
-const SELECT_HITS = `SELECT h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text,
-    v.source_refs, v.artifact_refs, v.written_revision
-  FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id`;
+/** A hit's columns, in HitRow's order. */
+const HIT_COLUMNS = `h.key, v.entry_id, v.entry_version_id, v.version, v.kind, v.text, v.search_text,
+    v.source_refs, v.artifact_refs, v.written_revision`;
+
+/** A hit's columns, for the head rows a WHERE clause picks. */
+const SELECT_HITS = `SELECT ${HIT_COLUMNS} FROM entry_head h JOIN entry_version v ON v.entry_version_id = h.entry_version_id`;
+
+/**
+ * A hit's columns for the versions in a JSON array, driven from the asked ids (CROSS JOIN fixes the order): left to
+ * the planner it scanned every head of the scope, about 6 ms at 10,000 entries.
+ */
+const SELECT_VERSION_HITS = `SELECT ${HIT_COLUMNS}
+  FROM json_each(?) AS wanted
+  CROSS JOIN entry_version v ON v.entry_version_id = wanted.value
+  CROSS JOIN entry_head h ON h.scope_id = v.scope_id AND h.entry_id = v.entry_id
+  WHERE v.scope_id = ? AND h.entry_version_id = v.entry_version_id AND h.state = 'active'`;
 
 /** The columns a hit needs after its key, in SELECT order. */
 type HitRow = [
@@ -78,26 +90,12 @@ function toSearchHit(row: HitRow, relevance: number, revision: number): MemorySe
   };
 }
 
-export function termFrequencies(db: DatabaseSync, terms: readonly string[]): Map<string, number> {
-  const lookup = stmt(db, "SELECT doc FROM entry_vocab WHERE term = ?");
-  const frequencies = new Map<string, number>();
-  for (const term of new Set(terms)) {
-    const row = lookup.get(term) as { doc: number } | undefined;
-    frequencies.set(term, row?.doc ?? 0);
-  }
-  return frequencies;
-}
-
 /** The active head versions among `versionIds` as hits of relevance 0, in the given order. */
 export function readSearchHits(db: DatabaseSync, scopeId: string, versionIds: readonly string[]): MemorySearchResult {
   return readSnapshot(db, () => {
     const scope = readScope(db, scopeId);
     if (!scope || scope.memory_revision === 0) return { memory: null, hits: [] };
-    const rows = arrayStmt(
-      db,
-      `${SELECT_HITS} WHERE h.scope_id = ? AND h.state = 'active'
-       AND h.entry_version_id IN (SELECT value FROM json_each(?))`,
-    ).all(scopeId, JSON.stringify(versionIds)) as unknown as HitRow[];
+    const rows = arrayStmt(db, SELECT_VERSION_HITS).all(JSON.stringify(versionIds), scopeId) as unknown as HitRow[];
     const byVersion = new Map(rows.map((row) => [row[2], row]));
     const hits: MemorySearchHit[] = [];
     for (const id of versionIds) {

@@ -23,6 +23,7 @@ import { readEntryOrigins } from "./entry-origins.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
+import { termFrequencies } from "./term-frequencies.ts";
 import * as vectors from "./vectors.ts";
 
 export type { SqliteOptions } from "./database.ts";
@@ -63,7 +64,7 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     listEntries: (scopeId, includeInactive) => read(() => memory.listEntries(db, scopeId, includeInactive)),
     listChanges: (scopeId, since) => read(() => memory.listChanges(db, scopeId, since)),
     searchMemory: (query) => read(() => search.searchMemory(db, query)),
-    termFrequencies: (_scopeId, terms) => read(() => search.termFrequencies(db, terms)),
+    termFrequencies: (_scopeId, terms) => read(() => termFrequencies(db, terms)),
     readSearchHits: (scopeId, versionIds) => read(() => search.readSearchHits(db, scopeId, versionIds)),
     readEntryOrigins: (scopeId, versionIds) => read(() => readEntryOrigins(db, scopeId, versionIds)),
     readVectorHeads: (scopeId, model, since, page) =>
