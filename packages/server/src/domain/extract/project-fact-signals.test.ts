@@ -17,6 +17,8 @@ describe("rules extractor: project facts reach Memory", () => {
     ["The backoffice reads its connection string from DATABASE_URL, set in .env.local.", "fact"],
     ["The notification worker consumes jobs from SQS, with at-least-once delivery.", "fact"],
     ["Invoice exporter secrets live in Vault.", "fact"],
+    ["billing worker secrets live in gopass.", "fact"],
+    ["Deploy secrets live in pass, one folder per environment.", "fact"],
     ["Heads up, ledger service bundling moved to esbuild.", "decision"],
     ["We switched over to pnpm for the monorepo.", "decision"],
     ["Code style for the ledger service: no default exports.", "convention"],

@@ -36,6 +36,8 @@ const PROJECT_FACTS: ReadonlyArray<readonly [pattern: RegExp, confidence: number
   ],
   // Where something is kept, when a named system keeps it: "secrets live in Vault".
   [/\b(live|reside|are kept|are stored)\s+in\s+[A-Z][\w.+-]*/, 0.7],
+  // Where secrets are kept is a fact whatever the store's spelling: secret tools are often lowercase ("sops", "pass").
+  [/\b(secrets|credentials|api keys|tokens|passwords)\s+(live|reside|are kept|are stored)\s+in\s+\S/i, 0.7],
 ];
 
 /** A project fact stated in one of the shapes above (0 when none); the caller has vetoed pronoun and past subjects. */

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { EntryHead, MemoryHeads, NewEntryVersion } from "../../store/types.ts";
-import { resolveApprovals, type Approval } from "./duplicates.ts";
+import { toSearchText } from "../../search/analyze.ts";
+import { resolveApprovals, tradesWords, type Approval } from "./duplicates.ts";
 
 const MEMORY = { family: "memory", artifact_id: "memory", revision: 5 };
 
@@ -75,4 +76,21 @@ test("an approval points at what already says the same thing: in the batch, an e
 test("a near duplicate the store no longer holds is relied on as absent", () => {
   const { expected } = linked({ memory: MEMORY, heads: [] }, [approval("c1", "new1", "f1", "vanished")]);
   assert.deepEqual(expected.entries, [{ entry_id: "vanished", last_revision: null }]);
+});
+
+test("a statement that trades a word for another is not a restatement; one that adds or drops words is", () => {
+  const terms = (text: string) => toSearchText(text).split(" ");
+  const pricing = terms("The pricing engine API must be versioned with an Accept-Version header.");
+  assert.equal(
+    tradesWords(pricing, terms("The websocket hub API must be versioned with an Accept-Version header.")),
+    true,
+  );
+  assert.equal(
+    tradesWords(pricing, terms("The pricing engine API must be versioned with an Accept-Version header, always.")),
+    false,
+  );
+  assert.equal(
+    tradesWords(pricing, terms("the pricing engine API must be versioned with an accept-version header")),
+    false,
+  );
 });

@@ -1,7 +1,10 @@
 // Whether a new entry says what Memory already says: the one place that decides it. An exact duplicate is an active
 // entry with the same fingerprint; a near duplicate is an active entry whose analyzed terms nearly equal the new one's
-// (found by search beforehand, and still active when the plan is made) and that pins down the same details (names,
-// numbers, identifiers: a statement that differs only in who or which is new information, not a restatement).
+// (found by search beforehand, and still active when the plan is made), that pins down the same details (names,
+// numbers, identifiers: a statement that differs only in who or which is new information, not a restatement) and that
+// trades no word for another: "The pricing engine API must be versioned with an Accept-Version header" is another fact
+// than the same sentence about the websocket hub, though nearly all their terms are the same and no word is
+// capitalized. A restatement may add or drop words ("… in every environment"), or reorder them.
 import { termSimilarity } from "../../search/analyze.ts";
 import type {
   EntryHead,
@@ -31,11 +34,19 @@ export async function findNearDuplicate(
   for (const hit of hits) {
     if (
       termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY &&
+      !tradesWords(terms, hit.search_text.split(" ")) &&
       sameDetails(entry.text, hit.entry.text)
     )
       return hit.entry.citation.entry_id;
   }
   return null;
+}
+
+/** Whether each term list holds a term the other lacks: a word traded for another, so another subject or value. */
+export function tradesWords(left: readonly string[], right: readonly string[]): boolean {
+  const a = new Set(left);
+  const b = new Set(right);
+  return [...a].some((term) => !b.has(term)) && [...b].some((term) => !a.has(term));
 }
 
 /** The active heads holding `fingerprint`, by entry id. */
