@@ -33,7 +33,8 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
   {
     name: "file",
     asks: /\b(test|spec|file)\b/i,
-    value: /\b[\w-]+(\.[\w-]+)*\.(ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|swift|c|cpp|h|json|ya?ml|toml|md|sql|sh)\b/,
+    // A name's last dot and extension is enough to tell a file; no nested repetition, so no backtracking on long text.
+    value: /[\w-]\.(ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|swift|c|cpp|h|json|ya?ml|toml|md|sql|sh)\b/,
   },
   { name: "channel", asks: /\b(channel|slack)\b/i, value: /(^|\s)#[a-z0-9][a-z0-9-]+/ },
   { name: "version", asks: /\b(version|release)\b/i, value: /\b\d+\.\d+(\.\d+)?\b/ },
