@@ -24,9 +24,15 @@ export interface ShapedQuery {
  * Returns at most MAX_MATCH_TERMS terms. When the prompt's prose (outside pasted logs, code and stack traces) has
  * MIN_PROSE_TERMS terms or more, or nothing is pasted, only the prose is matched; otherwise the whole prompt is.
  * Short term lists are kept whole; long ones keep the terms that occur in the index, rarest first (a term that
- * matches nothing cannot help, a term that matches everything barely does).
+ * matches nothing cannot help, a term that matches everything barely does). `alsoRead`: more terms of the chosen text
+ * whose frequencies the caller will need, read along when shaping reads any.
  */
-export async function shapePrompt(store: Store, scopeId: string, query: string): Promise<ShapedQuery> {
+export async function shapePrompt(
+  store: Store,
+  scopeId: string,
+  query: string,
+  alsoRead?: (text: string) => string[],
+): Promise<ShapedQuery> {
   const { prose, pasted } = splitPrompt(query);
   const proseTerms = pasted === "" ? [] : shapeQueryTerms(prose, MAX_CANDIDATE_TERMS);
   const focus = pasted === "" || proseTerms.length >= MIN_PROSE_TERMS ? "prose" : "pasted";
@@ -34,7 +40,7 @@ export async function shapePrompt(store: Store, scopeId: string, query: string):
   const text = proseOnly ? prose : query;
   const candidates = proseOnly ? proseTerms : shapeQueryTerms(query, MAX_CANDIDATE_TERMS);
   if (candidates.length <= MAX_MATCH_TERMS) return { terms: candidates, focus, text, frequencies: null };
-  const frequencies = await store.termFrequencies(scopeId, candidates);
+  const frequencies = await store.termFrequencies(scopeId, [...candidates, ...(alsoRead?.(text) ?? [])]);
   const terms = candidates
     .map((term, order) => ({ term, order, df: frequencies.get(term) ?? 0 }))
     .filter((candidate) => candidate.df > 0)

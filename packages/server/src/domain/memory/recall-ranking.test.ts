@@ -92,3 +92,29 @@ test("a question asking for a kind of value ranks the turn holding one above tur
   const task = "Fix the billing export bug and close its ticket PAY-158";
   assert.deepEqual(await order(task, DEFAULT_TUNING.shapeWeight), await order(task, 0));
 });
+
+test("a prompt naming a component in full finds the entry using its run-together short name", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const answer = "We name taxcalc branches <user>/<ticket>, always off main.";
+  const texts = [
+    answer,
+    "The Kafka upgrade for the tax calculator is tracked in the platform roadmap doc.",
+    "tax calculator v2 is gated by the ledger-async-writes flag.",
+    "Always branch from develop in the marketing website; the name pattern is <user>/<ticket>.",
+    "Always branch from release/* in the status page; the name pattern is feature/<ticket>-<slug>.",
+  ];
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const first = async (abbreviations: number) => {
+    const tuning = { ...DEFAULT_TUNING, abbreviations, shapeWeight: 0 };
+    const query = "How should I name a branch in the tax calculator?";
+    const { ranked } = await rankRecall({ store, semantic: null, tuning }, "s", query, 3);
+    return ranked[0]?.hit.entry.text;
+  };
+  assert.equal(await first(DEFAULT_TUNING.abbreviations), answer);
+  assert.notEqual(await first(0), answer);
+});

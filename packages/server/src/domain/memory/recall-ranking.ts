@@ -9,6 +9,7 @@
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import { preferWantedShapes, SHAPE_POOL, wantedShapes } from "../../search/answer-shapes.ts";
+import { abbreviationTerms, expandedNeighbour, promptAbbreviations } from "../../search/abbreviations.ts";
 import { shapePrompt } from "../../search/query.ts";
 import { bestPassageCoverage } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
@@ -44,6 +45,8 @@ export interface RecallTuning extends SemanticMix {
   sessionCap: number;
   /** Added to the score of an entry holding the kind of value a question asks for (search/answer-shapes.ts); 0 is off. */
   shapeWeight: number;
+  /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
+  abbreviations: number;
 }
 
 export const DEFAULT_TUNING: RecallTuning = {
@@ -57,6 +60,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   sessionShare: 0.25,
   sessionCap: 2,
   shapeWeight: 0.15,
+  abbreviations: 4,
   mean: 0.5,
   words: 0.5,
   wordFloor: 0.3,
@@ -105,7 +109,7 @@ export async function rankRecall(
   limit: number,
 ): Promise<RecallRanking> {
   const tuning = deps.tuning ?? DEFAULT_TUNING;
-  const { terms, focus, text, frequencies } = await shapePrompt(deps.store, scopeId, query);
+  const { terms, focus, text, frequencies, expansions } = await promptTerms(deps, scopeId, query, tuning);
   const lexical = await deps.store.searchMemory({
     scope_id: scopeId,
     terms,
@@ -118,7 +122,10 @@ export async function rankRecall(
     { terms, frequencies },
     tuning.passageWeight,
   );
-  const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning, lexical.memory?.revision);
+  const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning, {
+    revision: lexical.memory?.revision,
+    expansions,
+  });
   const shapes = tuning.shapeWeight > 0 ? wantedShapes(text) : [];
   const pool = shapes.length > 0 ? Math.max(limit, SHAPE_POOL) : limit;
   const reorder = (hits: RecallHit[]) => preferWantedShapes(hits, shapes, tuning.shapeWeight).slice(0, limit);
@@ -145,6 +152,26 @@ export async function rankRecall(
     });
   }
   return { memory, ranked: reorder(out), semantic: true, terms };
+}
+
+/** The shaped prompt, its terms extended by the run-together short names the index holds (search/abbreviations.ts). */
+async function promptTerms(deps: RecallDeps, scopeId: string, query: string, tuning: RecallTuning) {
+  const on = tuning.abbreviations > 0;
+  const shaped = await shapePrompt(deps.store, scopeId, query, on ? abbreviationTerms : undefined);
+  const none = { ...shaped, expansions: new Map<string, string>() };
+  if (!on) return none;
+  // A plain word the built-in model knows ("checkout", "database") is no short name; without the model, only stop words are.
+  const model = deps.semantic?.model;
+  const isWord = (name: string) => model?.embed(name) != null;
+  const found = await promptAbbreviations(deps.store, scopeId, shaped.text, shaped.terms, {
+    isWord,
+    max: tuning.abbreviations,
+    alsoRead: shaped.frequencies === null ? shaped.terms : [],
+    read: shaped.frequencies,
+  });
+  if (found === null) return none;
+  const frequencies = new Map([...(shaped.frequencies ?? []), ...found.frequencies]);
+  return { ...shaped, terms: [...shaped.terms, ...found.names], frequencies, expansions: found.words };
 }
 
 /**
@@ -205,14 +232,14 @@ async function semanticCandidates(
   text: string,
   ranked: readonly RankedHit[],
   tuning: RecallTuning,
-  revision: number | undefined,
+  read: { revision: number | undefined; expansions: ReadonlyMap<string, string> },
 ): Promise<Candidate[] | null> {
   const builtin = deps.semantic;
   const builtinProfile = builtin?.model.profile(text) ?? null;
   if (builtin === null || builtinProfile === null) return null;
   const { index, profile } = await chooseLayer(deps, scopeId, text, builtin, builtinProfile);
   const limits = { byMean: tuning.semanticCandidates, byConcepts: tuning.conceptCandidates };
-  const related = await index.related(scopeId, profile, limits, revision);
+  const related = await index.related(scopeId, profile, limits, read.revision);
   if (related === null) return null;
   const { neighbours, conceptWeights } = related;
   const scorer = new SemanticScorer(index.model, profile, tuning, conceptWeights);
@@ -232,7 +259,7 @@ async function semanticCandidates(
       entry_version_id: id,
       hit: item.hit,
       lexical: item.score,
-      bonus: bonusOf(known.get(id)),
+      bonus: bonusOf(expandedNeighbour(index.model, known.get(id), item.hit.entry.text, read.expansions)),
       matched_terms: item.matched_terms,
     });
   }
