@@ -33,14 +33,16 @@ test("only names the index holds and that are not plain words are kept, rarest f
   };
   const text = "tax calculator and status page, data base";
   const options = { isWord: (name: string) => name === "database", max: 4, alsoRead: ["page"] };
-  const found = await promptAbbreviations(store, "s", text, [], options);
+  const found = await promptAbbreviations(store, "s", abbreviationCandidates(text), [], options);
   assert.deepEqual(found?.names, [term("statuspage"), "taxcalc"]);
   assert.equal(found?.words.get("taxcalc"), "tax calculator");
   assert.ok(found?.frequencies.has("page"));
   assert.equal(reads, 1);
   // A name already among the prompt's terms is not added again; no pair, no read.
-  assert.deepEqual((await promptAbbreviations(store, "s", text, ["taxcalc"], options))?.names, [term("statuspage")]);
-  assert.equal(await promptAbbreviations(store, "s", "taxcalc", [], options), null);
+  assert.deepEqual((await promptAbbreviations(store, "s", abbreviationCandidates(text), ["taxcalc"], options))?.names, [
+    term("statuspage"),
+  ]);
+  assert.equal(await promptAbbreviations(store, "s", abbreviationCandidates("taxcalc"), [], options), null);
 });
 
 test("an entry using a short name reads, for meaning, as if it also said the words", () => {

@@ -41,9 +41,6 @@ export interface ShortName {
  * "taxc", ...; "status page" → "statuspage"), each at least MIN_LENGTH letters and neither word alone. Pairs with a
  * stop word are skipped. The result is bounded by MAX_PAIRS × (MAX_PREFIX + 1)² terms.
  */
-/** The analyzer terms of `abbreviationCandidates`, for reading their frequencies along with others'. */
-export const abbreviationTerms = (text: string): string[] => [...abbreviationCandidates(text).keys()];
-
 export function abbreviationCandidates(text: string): Map<string, ShortName> {
   const out = new Map<string, ShortName>();
   let pairs = 0;
@@ -67,7 +64,7 @@ export function abbreviationCandidates(text: string): Map<string, ShortName> {
 }
 
 /**
- * The run-together names of `text` that the scope's index holds, whose name `isWord` does not know as a plain word (a
+ * The run-together names among `surface` (`abbreviationCandidates` of the prompt's text) that the scope's index holds, whose name `isWord` does not know as a plain word (a
  * joined "checkout" or "database" is a word, not a short name) and that are not already among `terms`; at most
  * `max`, rarest first, each with the words it shortens (`words`). One read of document frequencies, of the candidates
  * and `alsoRead` (so a recall reads them once), unless `read` already holds them all; null when there is no candidate.
@@ -75,7 +72,7 @@ export function abbreviationCandidates(text: string): Map<string, ShortName> {
 export async function promptAbbreviations(
   store: Pick<Store, "termFrequencies">,
   scopeId: string,
-  text: string,
+  surface: ReadonlyMap<string, ShortName>,
   terms: readonly string[],
   options: {
     isWord: (name: string) => boolean;
@@ -85,7 +82,6 @@ export async function promptAbbreviations(
   },
 ): Promise<{ names: string[]; frequencies: Map<string, number>; words: Map<string, string> } | null> {
   const known = new Set(terms);
-  const surface = abbreviationCandidates(text);
   const candidates = [...surface.keys()].filter((term) => !known.has(term));
   if (candidates.length === 0) return null;
   const read = options.read;

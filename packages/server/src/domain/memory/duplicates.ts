@@ -32,9 +32,10 @@ export async function findNearDuplicate(
   if (unique.length === 0) return null;
   const { hits } = await store.searchMemory({ scope_id: scopeId, terms: unique.slice(0, 64), limit: 5 });
   for (const hit of hits) {
+    const hitTerms = hit.search_text.split(" ");
     if (
-      termSimilarity(terms, hit.search_text.split(" ")) >= NEAR_DUPLICATE_SIMILARITY &&
-      !tradesWords(terms, hit.search_text.split(" ")) &&
+      termSimilarity(terms, hitTerms) >= NEAR_DUPLICATE_SIMILARITY &&
+      !tradesWords(terms, hitTerms) &&
       sameDetails(entry.text, hit.entry.text)
     )
       return hit.entry.citation.entry_id;

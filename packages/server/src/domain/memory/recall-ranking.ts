@@ -9,8 +9,7 @@
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import { preferWantedShapes, SHAPE_POOL, wantedShapes } from "../../search/answer-shapes.ts";
-import { abbreviationTerms, expandedNeighbour, promptAbbreviations } from "../../search/abbreviations.ts";
-import { shapePrompt } from "../../search/query.ts";
+import { expandedNeighbour } from "../../search/abbreviations.ts";
 import { bestPassageCoverage } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
@@ -18,6 +17,7 @@ import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-
 import type { QueryProfile } from "../../search/semantic/word-vector-model.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
+import { promptTerms } from "./prompt-terms.ts";
 import { creditSessions, sessionOf } from "./session-context.ts";
 
 /** Hits fetched from the lexical index per requested hit, so that admission and re-ranking have room to work. */
@@ -152,26 +152,6 @@ export async function rankRecall(
     });
   }
   return { memory, ranked: reorder(out), semantic: true, terms };
-}
-
-/** The shaped prompt, its terms extended by the run-together short names the index holds (search/abbreviations.ts). */
-async function promptTerms(deps: RecallDeps, scopeId: string, query: string, tuning: RecallTuning) {
-  const on = tuning.abbreviations > 0;
-  const shaped = await shapePrompt(deps.store, scopeId, query, on ? abbreviationTerms : undefined);
-  const none = { ...shaped, expansions: new Map<string, string>() };
-  if (!on) return none;
-  // A plain word the built-in model knows ("checkout", "database") is no short name; without the model, only stop words are.
-  const model = deps.semantic?.model;
-  const isWord = (name: string) => model?.embed(name) != null;
-  const found = await promptAbbreviations(deps.store, scopeId, shaped.text, shaped.terms, {
-    isWord,
-    max: tuning.abbreviations,
-    alsoRead: shaped.frequencies === null ? shaped.terms : [],
-    read: shaped.frequencies,
-  });
-  if (found === null) return none;
-  const frequencies = new Map([...(shaped.frequencies ?? []), ...found.frequencies]);
-  return { ...shaped, terms: [...shaped.terms, ...found.names], frequencies, expansions: found.words };
 }
 
 /**
