@@ -1,12 +1,19 @@
 // Committing a planned Memory revision on PostgreSQL, in one transaction that first locks the scope's row, so commits
 // to one scope from any number of Servers take turns: the expectations are checked against the current rows, then
-// the revision's entry versions and changes, its heads and their search index (head-index.ts), the candidates and the
-// cursor are written.
+// the revision's entry versions and changes, its heads and their search index (head-index.ts), the versions' session
+// origins (origin-index.ts), the candidates and the cursor are written.
 import { expectedKeys, meetsExpectations, type ObservedFacts } from "../expectations.ts";
 import { CHANGE_COLUMNS, VERSION_COLUMNS, changeRow, changeValues, versionRow } from "../revision-rows.ts";
 import { memoryHead } from "../rows.ts";
-import type { CandidateStatus, PlannedChange, RevisionCommit, RevisionCommitResult } from "../types.ts";
+import type {
+  CandidateStatus,
+  NewEntryVersion,
+  PlannedChange,
+  RevisionCommit,
+  RevisionCommitResult,
+} from "../types.ts";
 import { writeCandidates } from "./candidates.ts";
+import { indexEntryOrigins } from "./origin-index.ts";
 import { lockScope, type ScopeRow } from "./scope-state.ts";
 import { applyToHead, type IndexDelta } from "./head-index.ts";
 import type { Sql } from "./sql.ts";
@@ -86,6 +93,7 @@ export async function writeRevision(
     now,
   ]);
   const delta: IndexDelta = { entries: 0, terms: 0 };
+  const written: NewEntryVersion[] = [];
   for (const change of changes) {
     const values = changeValues(change);
     if (values.written) {
@@ -93,6 +101,7 @@ export async function writeRevision(
         `INSERT INTO entry_version (${VERSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         versionRow(scopeId, revision, values.written),
       );
+      written.push(values.written.entry);
     }
     await sql.run(
       `INSERT INTO entry_change (${CHANGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -100,6 +109,7 @@ export async function writeRevision(
     );
     await applyToHead(sql, scopeId, revision, change, delta);
   }
+  await indexEntryOrigins(sql, scopeId, written);
   await sql.run(
     `UPDATE scope_state SET memory_revision = $2, indexed_entries = indexed_entries + $3, indexed_terms = indexed_terms + $4
      WHERE scope_id = $1`,

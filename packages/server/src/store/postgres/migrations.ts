@@ -286,4 +286,30 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX memory_candidate_by_update ON memory_candidate (scope_id, updated_at);
   CREATE INDEX entry_version_kinds ON entry_version (scope_id, kind);
   `,
+  // Session origins: for each entry version, the journal position and session of each Source it cites whose metadata
+  // names a session (a string session_id), keyed so that "this scope's session, around this position" is one range of
+  // the primary key. Recall reads the entries captured near a matched turn of a chat session through it
+  // (session-neighbours.ts); writes keep it in step (origin-index.ts). Existing entry versions are backfilled, except
+  // where the JSON holds U+0000 (PostgreSQL's JSON operators refuse to read it, and a migration must not fail) or the
+  // text codec's marker U+FFFF (SQL cannot encode a session as the codec would; see text-codec.ts).
+  `
+  CREATE TABLE entry_origin (
+    scope_id text COLLATE "C" NOT NULL,
+    session_id text COLLATE "C" NOT NULL,
+    position bigint NOT NULL,
+    entry_version_id text COLLATE "C" NOT NULL,
+    PRIMARY KEY (scope_id, session_id, position, entry_version_id)
+  );
+  INSERT INTO entry_origin (scope_id, session_id, position, entry_version_id)
+  SELECT DISTINCT v.scope_id, s.metadata ->> 'session_id', s.position, v.entry_version_id
+  FROM entry_version v
+  CROSS JOIN LATERAL json_array_elements(
+    CASE WHEN strpos(v.source_refs::text, '\\u0000') = 0 THEN v.source_refs ELSE '[]' END
+  ) AS r(ref)
+  JOIN source s ON s.scope_id = v.scope_id AND s.source_id = r.ref ->> 'source_id'
+  WHERE CASE
+    WHEN strpos(s.metadata::text, '\\u0000') > 0 OR strpos(s.metadata::text, U&'\\FFFF') > 0 THEN false
+    ELSE json_typeof(s.metadata -> 'session_id') = 'string'
+  END;
+  `,
 ];

@@ -11,6 +11,7 @@ import type { PurgeOutcome } from "../types.ts";
 import { uncountTerms } from "./head-index.ts";
 import { lockExistingScope } from "./scope-state.ts";
 import { purgeArtifactsCitingSource } from "./artifacts.ts";
+import { forgetEntryOrigins, forgetSourceOrigins } from "./origin-index.ts";
 import type { Sql } from "./sql.ts";
 
 export type PurgeDeletion = Omit<Extract<PurgeOutcome, { status: "purged" }>, "compacted"> | null;
@@ -20,6 +21,7 @@ const CITES_SOURCE = "EXISTS (SELECT 1 FROM json_array_elements(source_refs) e W
 export async function purgeSource(sql: Sql, scopeId: string, sourceId: string, now: string): Promise<PurgeDeletion> {
   await lockExistingScope(sql, scopeId);
   const removed = noneRemoved();
+  await forgetSourceOrigins(sql, scopeId, sourceId);
   removed.sources = await sql.run("DELETE FROM source WHERE scope_id = $1 AND source_id = $2", [scopeId, sourceId]);
   if (removed.sources === 0) return null;
   removed.candidates = await deleteCandidates(sql, scopeId, sourceId, CITES_SOURCE);
@@ -48,6 +50,7 @@ export async function purgeEntry(sql: Sql, scopeId: string, entryId: string, now
       [scopeId, head.term_count],
     );
   }
+  await forgetEntryOrigins(sql, scopeId, entryId);
   await sql.run(
     `DELETE FROM entry_vector WHERE entry_version_id IN
        (SELECT entry_version_id FROM entry_version WHERE scope_id = $1 AND entry_id = $2)`,
@@ -68,6 +71,7 @@ export async function purgeEntry(sql: Sql, scopeId: string, entryId: string, now
 
 const SCOPE_TABLES = [
   "entry_vector",
+  "entry_origin",
   "entry_change",
   "memory_revision",
   "candidate_version",
@@ -166,6 +170,8 @@ const TEXT_TABLES = [
   "entry_version",
   "entry_change",
   "entry_head",
+  // Sessions are named by the Sources' metadata.
+  "entry_origin",
   "term_stat",
   "term_repeat",
   "memory_candidate",

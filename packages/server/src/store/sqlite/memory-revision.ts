@@ -1,12 +1,13 @@
 // Committing a planned Memory revision on SQLite, inside one BEGIN IMMEDIATE transaction (see sqlite-store.ts):
-// the expectations are checked against the current rows, then the revision's entry versions, changes, head manifest
-// and FTS rows, the candidates and the cursor are written.
+// the expectations are checked against the current rows, then the revision's entry versions with their session
+// origins (origin-index.ts), changes, head manifest and FTS rows, the candidates and the cursor are written.
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { expectedKeys, meetsExpectations, type ObservedFacts } from "../expectations.ts";
 import { CHANGE_COLUMNS, VERSION_COLUMNS, changeRow, changeValues, versionRow } from "../revision-rows.ts";
 import { memoryHead } from "../rows.ts";
 import type { CandidateStatus, PlannedChange, RevisionCommit, RevisionCommitResult } from "../types.ts";
 import { writeCandidates } from "./candidates.ts";
+import { indexEntryOrigins } from "./origin-index.ts";
 import { ensureScope, scopeToken, type ScopeRow } from "./scope-state.ts";
 import { stmt } from "./statements.ts";
 
@@ -94,7 +95,12 @@ export function writeRevision(
   const insertChange = stmt(db, `INSERT INTO entry_change (${CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
   for (const change of changes) {
     const values = changeValues(change);
-    if (values.written) insertVersion.run(...(versionRow(scopeId, revision, values.written) as SQLInputValue[]));
+    if (values.written) {
+      insertVersion.run(...(versionRow(scopeId, revision, values.written) as SQLInputValue[]));
+      // A version citing no Source has no origins, so the statement is skipped (which also lets the migration tests
+      // write such entries on a schema older than the table).
+      if (values.written.entry.source_refs.length > 0) indexEntryOrigins(db, values.written.entry.entry_version_id);
+    }
     insertChange.run(...(changeRow(scopeId, revision, values) as SQLInputValue[]));
     applyToHead(db, scope, revision, change);
   }

@@ -258,4 +258,23 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX memory_candidate_by_update ON memory_candidate (scope_id, updated_at);
   CREATE INDEX entry_version_kinds ON entry_version (scope_id, kind);
   `,
+  // Session origins: for each entry version, the journal position and session of each Source it cites whose metadata
+  // names a session (a string session_id), keyed so that "this scope's session, around this position" is one range of
+  // the primary key. Recall reads the entries captured near a matched turn of a chat session through it
+  // (session-neighbours.ts); writes keep it in step (origin-index.ts). Existing entry versions are backfilled.
+  `
+  CREATE TABLE entry_origin (
+    scope_id TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    entry_version_id TEXT NOT NULL,
+    PRIMARY KEY (scope_id, session_id, position, entry_version_id)
+  ) STRICT, WITHOUT ROWID;
+  INSERT INTO entry_origin (scope_id, session_id, position, entry_version_id)
+    SELECT DISTINCT v.scope_id, json_extract(s.metadata, '$.session_id'), s.position, v.entry_version_id
+    FROM entry_version v
+    CROSS JOIN json_each(v.source_refs) AS r
+    CROSS JOIN source s ON s.scope_id = v.scope_id AND s.source_id = json_extract(r.value, '$.source_id')
+    WHERE json_type(s.metadata, '$.session_id') = 'text';
+  `,
 ];

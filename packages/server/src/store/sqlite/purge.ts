@@ -7,6 +7,7 @@ import type { PurgeCounts, PurgeTarget } from "@powercontext/protocol";
 import { jsonStringOf, noneRemoved, toPurgeAudit } from "../purge-audit.ts";
 import type { PurgeOutcome } from "../types.ts";
 import { purgeArtifactsCitingSource } from "./artifacts.ts";
+import { forgetEntryOrigins, forgetSourceOrigins } from "./origin-index.ts";
 import { stmt } from "./statements.ts";
 
 /** What a purge deleted, before the files are compacted. */
@@ -17,6 +18,7 @@ const CANDIDATES_CITING_SOURCE = `candidate_id IN (SELECT candidate_id FROM memo
 
 export function purgeSource(db: DatabaseSync, scopeId: string, sourceId: string, now: string): PurgeDeletion {
   const removed = noneRemoved();
+  forgetSourceOrigins(db, scopeId, sourceId);
   removed.sources = stmt(db, "DELETE FROM source WHERE scope_id = ? AND source_id = ?").run(scopeId, sourceId)
     .changes as number;
   if (removed.sources === 0) return null;
@@ -43,6 +45,7 @@ export function purgeEntry(db: DatabaseSync, scopeId: string, entryId: string, n
   if (!head) return null;
   const removed = noneRemoved();
   stmt(db, "DELETE FROM entry_fts WHERE rowid = ?").run(head.key);
+  forgetEntryOrigins(db, scopeId, entryId);
   stmt(
     db,
     `DELETE FROM entry_vector WHERE entry_version_id IN
@@ -82,6 +85,7 @@ export function purgeScope(db: DatabaseSync, scopeId: string, now: string): Purg
   removed.handoff_revisions = deleteAll("handoff_revision");
   for (const table of [
     "entry_vector",
+    "entry_origin",
     "entry_change",
     "memory_revision",
     "candidate_version",
