@@ -12,6 +12,7 @@ import { memoryContract } from "./contract/memory.contract.ts";
 import { overviewContract } from "./contract/overview.contract.ts";
 import { revisionContract } from "./contract/revision.contract.ts";
 import { searchContract } from "./contract/search.contract.ts";
+import { sessionNeighboursContract } from "./contract/session-neighbours.contract.ts";
 import { statsContract } from "./contract/stats.contract.ts";
 import type { Store } from "./types.ts";
 
@@ -22,6 +23,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     revisionContract(open);
     candidatesContract(open);
     searchContract(open);
+    sessionNeighboursContract(open);
     statsContract(open);
     continuityContract(open);
     handoffReportsContract(open);

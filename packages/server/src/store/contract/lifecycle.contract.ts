@@ -10,6 +10,7 @@ import { importScope, type NumberedLine } from "../../domain/lifecycle/import-sc
 import { retireEntry, reviseEntry } from "../../domain/memory/entry-writes.ts";
 import type { Store } from "../types.ts";
 import { approved, makeEntry, makeSource, NOW, pending, remember } from "./builders.ts";
+import { captureSessions, cite, near } from "./session-neighbours.contract.ts";
 
 const CLOCK = { now: () => new Date(NOW) };
 const SCOPE = "scope-a";
@@ -176,6 +177,28 @@ const LIFECYCLE_TESTS: Record<string, (open: () => Promise<Store>) => () => Prom
       await importScope({ store: copy }, numbered(await exportedLines(store)));
       assert.deepEqual(await exportedLines(copy), await exportedLines(store));
       assert.deepEqual(await copy.getMemoryHead(SCOPE), await store.getMemoryHead(SCOPE));
+    }),
+
+  "purging a Source or an entry takes it out of its session's neighbours": (open) =>
+    withStores(1, open, async (store) => {
+      const ids = await captureSessions(store, ["s-1", "s-1", "s-1"]);
+      const twice = await cite(store, "Cites the first and second Sources.", ids, [1, 2]);
+      const third = await cite(store, "Cites the third Source.", ids, [3]);
+      const anchor = [{ session_id: "s-1", position: 2 }];
+      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [
+        near(twice, "s-1", 2),
+        near(third, "s-1", 3),
+      ]);
+      await store.purgeSource(SCOPE, ids[1] ?? "", NOW);
+      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 0, 10), []);
+      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [
+        near(twice, "s-1", 1),
+        near(third, "s-1", 3),
+      ]);
+      await store.purgeEntry(SCOPE, third.citation.entry_id, NOW);
+      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [near(twice, "s-1", 1)]);
+      await store.purgeScope(SCOPE, NOW);
+      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), []);
     }),
 
   "purging a scope leaves nothing but its audit records, which hold no text": (open) =>

@@ -136,3 +136,52 @@ test("the migration to one vector per model keeps the stored vectors, and anothe
   assert.deepEqual(await upgraded.scopesMissingVectors("endpoint-new"), []);
   assert.deepEqual(await upgraded.scopesMissingVectors("another"), ["scope-a"]);
 });
+
+test("the migration to session origins backfills the entry versions written before it", async (t) => {
+  const url = schemaForTest(t);
+  const old = await openPostgresStore(url, { schemaVersion: MIGRATIONS.length - 1 });
+  const sources = [
+    makeSource({ metadata: { origin: "test", session_id: "s-1" } }),
+    makeSource({ metadata: { origin: "test", session_id: "s-1" } }),
+    makeSource({ metadata: { origin: "test", session_id: 7 } }),
+    makeSource({ metadata: { origin: "test" } }),
+    // PostgreSQL's JSON operators refuse to read this one: the backfill leaves it out rather than fail.
+    makeSource({ metadata: { origin: "test", session_id: "s-\u0000" } }),
+  ];
+  for (const source of sources) await old.captureSource(source);
+  const versionIds: string[] = [];
+  for (const text of ["Cites the first Source.", "Cites the second and the others."]) {
+    const remembered = await rememberEntry(old, {
+      scope_id: "scope-a",
+      entry: makeEntry(text),
+      reason: null,
+      expected_revision: null,
+      now: "2026-01-01T00:00:00Z",
+    });
+    assert.ok(remembered.status === "written" && remembered.entry);
+    versionIds.push(remembered.entry.citation.entry_version_id);
+  }
+  await old.close();
+  // The citations as the older Server wrote them, in the versions' rows (this Server would also index them, in the
+  // table the older schema lacks).
+  const refs = (positions: number[]) =>
+    JSON.stringify(positions.map((position) => ({ name: "content", source_id: sources[position - 1]?.source_id })));
+  const [first, second] = versionIds;
+  assert.ok(first && second && /^[\w-]+$/.test(first + second));
+  await sqlOn(url, `UPDATE entry_version SET source_refs = '${refs([1])}' WHERE entry_version_id = '${first}'`);
+  await sqlOn(
+    url,
+    `UPDATE entry_version SET source_refs = '${refs([2, 3, 4, 5, 2])}' WHERE entry_version_id = '${second}'`,
+  );
+
+  const upgraded = await openPostgresStore(url);
+  t.after(() => upgraded.close());
+  assert.deepEqual(await upgraded.readSessionNeighbours("scope-a", [{ session_id: "s-1", position: 2 }], 4, 10), [
+    { entry_version_id: second, session_id: "s-1", position: 2 },
+    { entry_version_id: first, session_id: "s-1", position: 1 },
+  ]);
+  assert.deepEqual(
+    await upgraded.readSessionNeighbours("scope-a", [{ session_id: "s-\u0000", position: 5 }], 0, 10),
+    [],
+  );
+});

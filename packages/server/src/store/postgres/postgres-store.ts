@@ -28,6 +28,7 @@ import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import { readEntryOrigins } from "./entry-origins.ts";
+import { readSessionNeighbours } from "./session-neighbours.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
@@ -82,6 +83,8 @@ function createPostgresStore(database: Database): Store {
     termFrequencies: (scopeId, terms) => query((sql) => search.termFrequencies(sql, scopeId, terms)),
     readSearchHits: (scopeId, versionIds) => read((sql) => search.readSearchHits(sql, scopeId, versionIds)),
     readEntryOrigins: (scopeId, versionIds) => query((sql) => readEntryOrigins(sql, scopeId, versionIds)),
+    readSessionNeighbours: (scopeId, anchors, radius, limit) =>
+      query((sql) => readSessionNeighbours(sql, scopeId, anchors, radius, limit)),
     readVectorHeads: (scopeId, model, since, page) =>
       read((sql) => vectors.readVectorHeads(sql, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => query((sql) => vectors.putEntryVectors(sql, model, writes)),

@@ -1,12 +1,15 @@
 // What can be checked of a purge on PostgreSQL: no row of any table in the store's schema holds the purged text
-// afterwards (the marker is checked to be in some row before, so the scan can fail). What VACUUM FULL does and does
-// not guarantee about the bytes on disk is in docs/security.md.
+// afterwards (the marker is checked to be in some row before, so the scan can fail), and the session origins of what
+// each purge removes go with it. What VACUUM FULL does and does not guarantee about the bytes on disk is in
+// docs/security.md.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import pg from "pg";
 import { fillScope } from "../contract/lifecycle.contract.ts";
 import { NOW } from "../contract/builders.ts";
+import { captureSessions, cite } from "../contract/session-neighbours.contract.ts";
 import { TEST_DATABASE_URL, freshSchemaUrl, openTestPostgresStore } from "../../testing/postgres.ts";
+import { parseDatabaseUrl } from "./connection.ts";
 
 const MARKER = "zqxleakedtoken7731";
 
@@ -55,4 +58,39 @@ test("purging a scope leaves its text in no row of any table", async (t) => {
   assert.notDeepEqual(await tablesHoldingMarker(schema), []);
   assert.equal((await store.purgeScope("scope-a", NOW)).status, "purged");
   assert.deepEqual(await tablesHoldingMarker(schema), []);
+});
+
+test("each purge deletes the session origins of what it removes", async (t) => {
+  const url = freshSchemaUrl();
+  const store = await openTestPostgresStore(url);
+  t.after(() => store.close());
+  const origins = async (): Promise<unknown[][]> => {
+    const client = new pg.Client({ connectionString: parseDatabaseUrl(url).connectionString });
+    await client.connect();
+    try {
+      const result = await client.query<{ position: string; entry_version_id: string }>(
+        "SELECT position, entry_version_id FROM entry_origin ORDER BY position",
+      );
+      return result.rows.map((row) => [Number(row.position), row.entry_version_id]);
+    } finally {
+      await client.end();
+    }
+  };
+  const ids = await captureSessions(store, ["s-1", "s-1", "s-1"]);
+  const twice = (await cite(store, "Cites the first and second Sources.", ids, [1, 2])).citation;
+  const third = (await cite(store, "Cites the third Source.", ids, [3])).citation;
+  assert.deepEqual(await origins(), [
+    [1, twice.entry_version_id],
+    [2, twice.entry_version_id],
+    [3, third.entry_version_id],
+  ]);
+  await store.purgeSource("scope-a", ids[1] ?? "", NOW);
+  assert.deepEqual(await origins(), [
+    [1, twice.entry_version_id],
+    [3, third.entry_version_id],
+  ]);
+  await store.purgeEntry("scope-a", third.entry_id, NOW);
+  assert.deepEqual(await origins(), [[1, twice.entry_version_id]]);
+  await store.purgeScope("scope-a", NOW);
+  assert.deepEqual(await origins(), []);
 });

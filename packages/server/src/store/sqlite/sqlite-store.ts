@@ -20,6 +20,7 @@ import * as purge from "./purge.ts";
 import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import { readEntryOrigins } from "./entry-origins.ts";
+import { readSessionNeighbours } from "./session-neighbours.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
@@ -67,6 +68,8 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     termFrequencies: (_scopeId, terms) => read(() => termFrequencies(db, terms)),
     readSearchHits: (scopeId, versionIds) => read(() => search.readSearchHits(db, scopeId, versionIds)),
     readEntryOrigins: (scopeId, versionIds) => read(() => readEntryOrigins(db, scopeId, versionIds)),
+    readSessionNeighbours: (scopeId, anchors, radius, limit) =>
+      read(() => readSessionNeighbours(db, scopeId, anchors, radius, limit)),
     readVectorHeads: (scopeId, model, since, page) =>
       read(() => vectors.readVectorHeads(db, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => write(() => vectors.putEntryVectors(db, model, writes)),

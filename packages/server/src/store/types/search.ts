@@ -57,6 +57,19 @@ export interface EntryOrigin {
   session_id: string | null;
 }
 
+/** A place in a chat session to read around: the session and the journal position of one of its Sources. */
+export interface SessionAnchor {
+  session_id: string;
+  position: number;
+}
+
+/** An entry near an anchor: the session and position of the Source of that session it cites. */
+export interface SessionNeighbour {
+  entry_version_id: string;
+  session_id: string;
+  position: number;
+}
+
 export interface SearchOperations {
   searchMemory(query: MemorySearchQuery): Promise<MemorySearchResult>;
   /** How many active-or-not indexed entry versions contain each term (approximate document frequency). */
@@ -83,6 +96,17 @@ export interface SearchOperations {
    * out, and so are versions of other scopes.
    */
   readEntryOrigins(scope_id: string, entry_version_ids: string[]): Promise<Map<string, EntryOrigin[]>>;
+  /**
+   * The active head entries of the scope that cite a Source of an anchor's session within `radius` journal positions
+   * of the anchor (both ends included), each entry once, at most `limit` in all; for each anchor the nearest first,
+   * anchors in the given order.
+   */
+  readSessionNeighbours(
+    scope_id: string,
+    anchors: SessionAnchor[],
+    radius: number,
+    limit: number,
+  ): Promise<SessionNeighbour[]>;
   /**
    * Stores (or replaces) entry versions' vectors under `model`; other models' vectors of the same versions are kept.
    * Vectors are derived data: no revision is written.
