@@ -9,6 +9,16 @@ import { sentencesOf } from "./sentences.ts";
 const WINDOW = 2;
 
 /**
+ * Each prompt term's weight by its rarity in the scope (`frequencies`: how many entries hold it), relative to the
+ * prompt's most common term: the scope's size is not needed to rank the prompt's terms.
+ */
+export function rarityWeights(terms: readonly string[], frequencies: ReadonlyMap<string, number>): Map<string, number> {
+  let most = 1;
+  for (const term of terms) most = Math.max(most, frequencies.get(term) ?? 0);
+  return new Map(terms.map((term) => [term, Math.log(1 + (most + 1) / (1 + (frequencies.get(term) ?? 0)))]));
+}
+
+/**
  * The largest weighted share of `weights`' terms found in any passage of `text`, in [0, 1] (0 without terms).
  * `weights` maps each prompt term (analyzer output) to its weight.
  */

@@ -10,15 +10,16 @@ import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import { preferWantedShapes, SHAPE_POOL, wantedShapes } from "../../search/answer-shapes.ts";
 import { expandedNeighbour } from "../../search/abbreviations.ts";
-import { bestPassageCoverage } from "../../search/passage.ts";
+import { bestPassageCoverage, rarityWeights } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
 import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
 import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-index.ts";
 import type { QueryProfile } from "../../search/semantic/word-vector-model.ts";
-import type { MemorySearchHit, Store } from "../../store/types.ts";
+import type { EntryOrigin, MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import { promptTerms } from "./prompt-terms.ts";
 import { creditSessions, sessionOf } from "./session-context.ts";
+import { readSessionTurns } from "./session-turns.ts";
 
 /** Hits fetched from the lexical index per requested hit, so that admission and re-ranking have room to work. */
 const OVERFETCH = 4;
@@ -45,6 +46,10 @@ export interface RecallTuning extends SemanticMix {
   sessionCap: number;
   /** Added to the score of an entry holding the kind of value a question asks for (search/answer-shapes.ts); 0 is off. */
   shapeWeight: number;
+  /** Sessions whose turns are read again for the detail a question asks about (session-turns.ts); 0 is off. */
+  sessionTurns: number;
+  /** A session turn's worth, in units of its session's best candidate, at full weighted coverage. */
+  sessionTurnWeight: number;
   /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
   abbreviations: number;
 }
@@ -60,6 +65,8 @@ export const DEFAULT_TUNING: RecallTuning = {
   sessionShare: 0.25,
   sessionCap: 2,
   shapeWeight: 0.15,
+  sessionTurns: 5,
+  sessionTurnWeight: 4,
   abbreviations: 4,
   mean: 0.5,
   words: 0.5,
@@ -101,6 +108,14 @@ interface Candidate {
   matched_terms: number;
 }
 
+/** A candidate with its total and its session; a turn read for its session alone says whether it holds a prompt term. */
+interface ScoredCandidate extends Candidate {
+  total: number;
+  session: string | null;
+  position: number | null;
+  lexical_turn?: boolean;
+}
+
 /** The best `limit` hits for `query`, best first, with scores in [0, 1]. */
 export async function rankRecall(
   deps: RecallDeps,
@@ -115,11 +130,10 @@ export async function rankRecall(
     terms,
     limit: Math.max(tuning.lexicalCandidates, limit * OVERFETCH),
   });
-  const ranked = await withPassages(
-    deps.store,
-    scopeId,
+  const rarity = rarityWeights(terms, frequencies ?? (await deps.store.termFrequencies(scopeId, terms)));
+  const ranked = withPassages(
     rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus }),
-    { terms, frequencies },
+    rarity,
     tuning.passageWeight,
   );
   const candidates = await semanticCandidates(deps, scopeId, scrubText(text), ranked, tuning, {
@@ -134,21 +148,29 @@ export async function rankRecall(
     const hits = ranked.slice(0, pool).map((item): RecallHit => ({ ...item, matched_by: ["fts"] }));
     return { memory: lexical.memory, ranked: reorder(hits), semantic: false, terms };
   }
-  const best = (await withSessionContext(deps.store, scopeId, candidates, tuning)).slice(0, pool);
+  const scored = await withSessionContext(deps.store, scopeId, candidates, tuning);
+  const turnPrompt = { rarity, shapes: wantedShapes(text) };
+  const best = (await withSessionTurns(deps.store, scopeId, scored, turnPrompt, tuning)).slice(0, pool);
   const missing = best.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };
   const byVersion = new Map(extra.hits.map((hit) => [hit.entry.citation.entry_version_id, hit]));
   const memory = lexical.memory ?? extra.memory;
   if (memory === null) return { memory: null, ranked: [], semantic: true, terms };
+  // Session turns can outscore every candidate (session-turns.ts); the scale then follows the best total, so scores
+  // stay in [0, 1] and in order.
+  const scale = Math.max(1 + tuning.semanticWeight + tuning.conceptWeight, best[0]?.total ?? 0);
   const out: RecallHit[] = [];
   for (const item of best) {
     const hit = item.hit ?? byVersion.get(item.entry_version_id);
     if (hit === undefined) continue;
     out.push({
       hit: { ...hit, entry: { ...hit.entry, citation: { ...hit.entry.citation, memory_ref: memory } } },
-      score: Math.min(1, item.total / (1 + tuning.semanticWeight + tuning.conceptWeight)),
+      score: Math.min(1, item.total / scale),
       matched_terms: item.matched_terms,
-      matched_by: [...(item.lexical > 0 ? ["fts" as const] : []), ...(item.bonus > 0 ? ["vector" as const] : [])],
+      matched_by: [
+        ...(item.lexical > 0 || item.lexical_turn === true ? ["fts" as const] : []),
+        ...(item.bonus > 0 ? ["vector" as const] : []),
+      ],
     });
   }
   return { memory, ranked: reorder(out), semantic: true, terms };
@@ -156,44 +178,77 @@ export async function rankRecall(
 
 /**
  * The candidates that match at all, each with its total (lexical plus bonus, credited by its session-mates when
- * session context is on: one read of the candidates' origins), best first.
+ * session context is on) and its session and position (one read of the candidates' origins), best first.
  */
 async function withSessionContext(
   store: Store,
   scopeId: string,
   candidates: readonly Candidate[],
   tuning: RecallTuning,
-): Promise<Array<Candidate & { total: number }>> {
+): Promise<ScoredCandidate[]> {
   const matching = candidates.filter((candidate) => candidate.lexical > 0 || candidate.bonus > 0);
   let totals = matching.map((candidate) => candidate.lexical + candidate.bonus);
-  if (tuning.sessionShare > 0 && matching.length > 1) {
-    const origins = await store.readEntryOrigins(
-      scopeId,
-      matching.map((candidate) => candidate.entry_version_id),
-    );
-    const sessions = matching.map((candidate) => sessionOf(origins.get(candidate.entry_version_id)));
+  const reads = (tuning.sessionShare > 0 || tuning.sessionTurns > 0) && matching.length > 0;
+  const origins = reads
+    ? await store.readEntryOrigins(
+        scopeId,
+        matching.map((candidate) => candidate.entry_version_id),
+      )
+    : new Map<string, EntryOrigin[]>();
+  const sessions = matching.map((candidate) => sessionOf(origins.get(candidate.entry_version_id)));
+  if (tuning.sessionShare > 0 && matching.length > 1)
     totals = creditSessions(totals, sessions, { share: tuning.sessionShare, cap: tuning.sessionCap });
-  }
   return matching
-    .map((candidate, index) => ({ ...candidate, total: totals[index] ?? 0 }))
+    .map((candidate, index) => ({
+      ...candidate,
+      total: totals[index] ?? 0,
+      session: sessions[index] ?? null,
+      position: origins.get(candidate.entry_version_id)?.[0]?.position ?? null,
+    }))
     .sort((a, b) => b.total - a.total);
 }
 
-/** Blends each hit's lexical score with its best passage's weighted term coverage, and reorders. */
-async function withPassages(
+/**
+ * `scored` with the turns of its best sessions read again (session-turns.ts): a turn already a candidate keeps the
+ * higher of its two totals, a new one joins; best first. Unchanged when the tuning turns it off.
+ */
+async function withSessionTurns(
   store: Store,
   scopeId: string,
-  ranked: RankedHit[],
-  prompt: { terms: readonly string[]; frequencies: ReadonlyMap<string, number> | null },
-  weight: number,
-): Promise<RankedHit[]> {
+  scored: readonly ScoredCandidate[],
+  prompt: { rarity: ReadonlyMap<string, number>; shapes: readonly RegExp[] },
+  tuning: RecallTuning,
+): Promise<ScoredCandidate[]> {
+  const turns = await readSessionTurns(store, scopeId, scored, prompt, {
+    sessions: tuning.sessionTurns,
+    weight: tuning.sessionTurnWeight,
+  });
+  if (turns.length === 0) return [...scored];
+  const byVersion = new Map(scored.map((candidate) => [candidate.entry_version_id, { ...candidate }]));
+  for (const turn of turns) {
+    const known = byVersion.get(turn.entry_version_id);
+    if (known !== undefined) {
+      known.total = Math.max(known.total, turn.total);
+      continue;
+    }
+    byVersion.set(turn.entry_version_id, {
+      entry_version_id: turn.entry_version_id,
+      hit: turn.hit,
+      lexical: 0,
+      bonus: 0,
+      matched_terms: 0,
+      total: turn.total,
+      session: null,
+      position: null,
+      lexical_turn: turn.lexical,
+    });
+  }
+  return [...byVersion.values()].sort((a, b) => b.total - a.total);
+}
+
+/** Blends each hit's lexical score with its best passage's coverage of the prompt's terms (`weights`), and reorders. */
+function withPassages(ranked: RankedHit[], weights: ReadonlyMap<string, number>, weight: number): RankedHit[] {
   if (weight === 0 || ranked.length === 0) return ranked;
-  const { terms } = prompt;
-  const frequencies = prompt.frequencies ?? (await store.termFrequencies(scopeId, [...terms]));
-  // Rarity relative to the prompt's most common term: the scope's size is not needed to rank the prompt's terms.
-  let most = 1;
-  for (const term of terms) most = Math.max(most, frequencies.get(term) ?? 0);
-  const weights = new Map(terms.map((term) => [term, Math.log(1 + (most + 1) / (1 + (frequencies.get(term) ?? 0)))]));
   return ranked
     .map((item) => ({
       ...item,

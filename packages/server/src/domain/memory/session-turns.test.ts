@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { MemorySearchHit } from "../../store/types.ts";
+import { bestSessions, readSessionTurns, sessionTermWeights, type TurnCandidate } from "./session-turns.ts";
+
+test("the best sessions are those whose candidates sum highest, each read around its best candidate", () => {
+  const best = bestSessions(
+    [
+      { total: 0.9, session: "a", position: 10 },
+      { total: 0.5, session: "b", position: 40 },
+      { total: 0.6, session: "b", position: 44 },
+      { total: 0.2, session: "c", position: 70 },
+      { total: 5, session: null, position: 3 },
+    ],
+    2,
+  );
+  assert.deepEqual(best, [
+    { session_id: "b", position: 44, best: 0.6 },
+    { session_id: "a", position: 10, best: 0.9 },
+  ]);
+  assert.deepEqual(bestSessions([{ total: 1, session: "a", position: 1 }], 0), []);
+});
+
+test("a term most of the session's turns hold is its topic and counts a tenth", () => {
+  const rarity = new Map([
+    ["bill", 2],
+    ["deadlin", 1],
+  ]);
+  const weights = sessionTermWeights(rarity, [
+    "The billing bug again.",
+    "billing still fails",
+    "Deadline is Friday.",
+    "more billing output",
+  ]);
+  assert.ok(Math.abs((weights.get("bill") ?? 0) - 0.2) < 1e-9);
+  assert.equal(weights.get("deadlin"), 1);
+});
+
+const hit = (id: string, text: string): MemorySearchHit =>
+  ({
+    entry: {
+      citation: { entry_id: `mem_${id}`, entry_version_id: id },
+      text,
+    },
+  }) as unknown as MemorySearchHit;
+
+test("the answering turn of the best session is read and scored by what tells it apart from its session", async () => {
+  const turns = [
+    hit("v1", "Working on the billing timeout bug today."),
+    hit("v2", "The billing export keeps timing out."),
+    hit("v3", "Deadline is end of Q2 for all of this."),
+    hit("v4", "Another billing log line."),
+  ];
+  const reads: unknown[] = [];
+  const store = {
+    readSessionNeighbours: async (...args: unknown[]) => {
+      reads.push(args);
+      return turns.map((turn, index) => ({
+        entry_version_id: turn.entry.citation.entry_version_id,
+        session_id: "s1",
+        position: index + 1,
+      }));
+    },
+    readSearchHits: async (_scope: string, ids: string[]) => ({
+      memory: null,
+      hits: turns.filter((turn) => ids.includes(turn.entry.citation.entry_version_id)),
+    }),
+  };
+  const candidates: TurnCandidate[] = [
+    { entry_version_id: "v1", hit: turns[0], total: 1, session: "s1", position: 1 },
+    { entry_version_id: "x9", hit: undefined, total: 0.5, session: null, position: null },
+  ];
+  const rarity = new Map([
+    ["bill", 1],
+    ["deadlin", 1],
+  ]);
+  const read = await readSessionTurns(
+    store,
+    "scope",
+    candidates,
+    { rarity, shapes: [/\bQ[1-4]\b/] },
+    {
+      sessions: 3,
+      weight: 4,
+    },
+  );
+  assert.deepEqual(reads, [["scope", [{ session_id: "s1", position: 1 }], 16, 128]]);
+  const byId = new Map(read.map((turn) => [turn.entry_version_id, turn]));
+  // "deadline" is rare in the session, "billing" its topic: v3 holds the first and the wanted shape.
+  const v3 = byId.get("v3");
+  assert.ok(v3?.lexical);
+  for (const other of ["v1", "v2", "v4"]) assert.ok((byId.get(other)?.total ?? 0) < v3.total, other);
+  assert.ok(Math.abs(v3.total - 1 * 4 * (1 / 1.1 + 0.3)) < 1e-9, String(v3.total));
+  // Off: no session to read, or weight 0.
+  assert.deepEqual(
+    await readSessionTurns(store, "scope", candidates, { rarity, shapes: [] }, { sessions: 0, weight: 4 }),
+    [],
+  );
+  assert.deepEqual(
+    await readSessionTurns(store, "scope", candidates, { rarity, shapes: [] }, { sessions: 3, weight: 0 }),
+    [],
+  );
+});

@@ -1,0 +1,144 @@
+// The turns of the best sessions, read again for the detail a question asks about. A question about an earlier chat
+// ("What was the deadline for the recommendation engine memory leak?") names the session's topic with words most of
+// that session's turns share, and the detail with a word or two only the answering turn holds, or none at all ("I
+// have until end of Q2 for all of this."). Session context (session-context.ts) finds the session; inside it, the
+// answering turn often shares too little with the prompt to be a candidate. So recall reads the turns around the best
+// candidate of each of the best few sessions and scores each by the prompt's terms weighted within its session: a
+// term most of the session's turns hold (its topic) counts little, a rarer one fully, and a turn holding the kind of
+// value the question asks for (search/answer-shapes.ts) gains a little more. A turn is then worth its session's best
+// candidate times `weight` times that score, so inside the best sessions the turns are ordered by what tells them
+// apart, and the best sessions' answering turns come before other sessions' look-alikes.
+import { analyze } from "../../search/analyze.ts";
+import { holdsWantedShape } from "../../search/answer-shapes.ts";
+import { bestPassageCoverage } from "../../search/passage.ts";
+import type { MemorySearchHit, Store } from "../../store/types.ts";
+
+/** A term held by more than this share of a session's turns read is the session's topic, not its detail. */
+const TOPIC_SHARE = 0.25;
+/** What a topic term still counts, relative to its rarity in the scope. */
+const TOPIC_WEIGHT = 0.1;
+/** Added to a turn's score when it holds a value of a shape the question asks for. */
+const SHAPE_BONUS = 0.3;
+
+/** A recall candidate with its session and the journal position of the Source it cites (null without a session). */
+export interface SessionCandidate {
+  total: number;
+  session: string | null;
+  position: number | null;
+}
+
+/** One of the best sessions: the position of its best candidate (where to read around) and that candidate's total. */
+export interface BestSession {
+  session_id: string;
+  position: number;
+  best: number;
+}
+
+/** The `count` sessions whose candidates' totals sum highest, best first. */
+export function bestSessions(candidates: readonly SessionCandidate[], count: number): BestSession[] {
+  const sessions = new Map<string, BestSession & { sum: number }>();
+  for (const { total, session, position } of candidates) {
+    if (session === null || position === null) continue;
+    const known = sessions.get(session);
+    if (known === undefined) {
+      sessions.set(session, { session_id: session, position, best: total, sum: total });
+      continue;
+    }
+    known.sum += total;
+    if (total > known.best) Object.assign(known, { position, best: total });
+  }
+  return [...sessions.values()]
+    .sort((a, b) => b.sum - a.sum)
+    .slice(0, Math.max(0, count))
+    .map(({ session_id, position, best }) => ({ session_id, position, best }));
+}
+
+/**
+ * The prompt's term weights inside one session: each term's weight in the scope (`rarity`), cut to a tenth when more
+ * than a quarter of the session's `turns` (their texts) hold it.
+ */
+export function sessionTermWeights(rarity: ReadonlyMap<string, number>, turns: readonly string[]): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const text of turns)
+    for (const term of new Set(analyze(text))) if (rarity.has(term)) held.set(term, (held.get(term) ?? 0) + 1);
+  const weights = new Map<string, number>();
+  for (const [term, weight] of rarity) {
+    const topic = (held.get(term) ?? 0) > TOPIC_SHARE * turns.length;
+    weights.set(term, topic ? weight * TOPIC_WEIGHT : weight);
+  }
+  return weights;
+}
+
+/** Journal positions read on each side of a best session's best candidate. */
+const RADIUS = 16;
+/** The most turns read in all, over every best session. */
+const READ_LIMIT = 128;
+
+/** A recall candidate as session turns see it. */
+export interface TurnCandidate extends SessionCandidate {
+  entry_version_id: string;
+  hit: MemorySearchHit | undefined;
+}
+
+/** A turn of a best session with its score as such (its session's best total × weight × its score in the session). */
+export interface SessionTurn {
+  entry_version_id: string;
+  hit: MemorySearchHit;
+  total: number;
+  /** Whether the turn holds one of the prompt's terms (else only a wanted shape scored it). */
+  lexical: boolean;
+}
+
+/**
+ * The turns around the best candidate of each of the `sessions` best sessions, each with its score as a session
+ * turn: one read of the neighbours and one of the hits not among `candidates` yet.
+ */
+export async function readSessionTurns(
+  store: Pick<Store, "readSessionNeighbours" | "readSearchHits">,
+  scopeId: string,
+  candidates: readonly TurnCandidate[],
+  prompt: { rarity: ReadonlyMap<string, number>; shapes: readonly RegExp[] },
+  { sessions, weight }: { sessions: number; weight: number },
+): Promise<SessionTurn[]> {
+  const best = bestSessions(candidates, sessions);
+  if (best.length === 0 || weight <= 0 || prompt.rarity.size === 0) return [];
+  const neighbours = await store.readSessionNeighbours(
+    scopeId,
+    best.map(({ session_id, position }) => ({ session_id, position })),
+    RADIUS,
+    READ_LIMIT,
+  );
+  const known = new Map<string, MemorySearchHit>();
+  for (const candidate of candidates)
+    if (candidate.hit !== undefined) known.set(candidate.entry_version_id, candidate.hit);
+  const unread = neighbours.map((n) => n.entry_version_id).filter((id) => !known.has(id));
+  if (unread.length > 0)
+    for (const hit of (await store.readSearchHits(scopeId, unread)).hits)
+      known.set(hit.entry.citation.entry_version_id, hit);
+  const bestOf = new Map(best.map((session) => [session.session_id, session.best]));
+  const bySession = new Map<string, MemorySearchHit[]>();
+  for (const { entry_version_id, session_id } of neighbours) {
+    const hit = known.get(entry_version_id);
+    if (hit === undefined) continue;
+    bySession.set(session_id, [...(bySession.get(session_id) ?? []), hit]);
+  }
+  const turns: SessionTurn[] = [];
+  for (const [session, hits] of bySession) {
+    const weights = sessionTermWeights(
+      prompt.rarity,
+      hits.map((hit) => hit.entry.text),
+    );
+    for (const hit of hits) {
+      const covered = bestPassageCoverage(hit.entry.text, weights);
+      const score = covered + (holdsWantedShape(hit.entry.text, prompt.shapes) ? SHAPE_BONUS : 0);
+      if (score <= 0) continue;
+      turns.push({
+        entry_version_id: hit.entry.citation.entry_version_id,
+        hit,
+        total: (bestOf.get(session) ?? 0) * weight * score,
+        lexical: covered > 0,
+      });
+    }
+  }
+  return turns;
+}
