@@ -23,19 +23,31 @@ export function rarityWeights(terms: readonly string[], frequencies: ReadonlyMap
  * `weights` maps each prompt term (analyzer output) to its weight.
  */
 export function bestPassageCoverage(text: string, weights: ReadonlyMap<string, number>): number {
+  return passageCoverage(sentenceTerms(text, weights), weights);
+}
+
+/** The terms of `wanted` each prose sentence of `text` holds, in order (pasted lines left out). */
+export function sentenceTerms(text: string, wanted: ReadonlyMap<string, unknown>): Array<Set<string>> {
+  return sentencesOf(text)
+    .filter((sentence) => !isPastedLine(sentence))
+    .map((sentence) => new Set(analyze(sentence).filter((term) => wanted.has(term))));
+}
+
+/** The largest weighted share of `weights`' terms that a passage of the `sentences` (from `sentenceTerms`) holds. */
+export function passageCoverage(
+  sentences: ReadonlyArray<ReadonlySet<string>>,
+  weights: ReadonlyMap<string, number>,
+): number {
   let total = 0;
   for (const weight of weights.values()) total += weight;
   if (total === 0) return 0;
-  const sentences = sentencesOf(text)
-    .filter((sentence) => !isPastedLine(sentence))
-    .map((sentence) => new Set(analyze(sentence).filter((term) => weights.has(term))));
   let best = 0;
   for (let start = 0; start < sentences.length; start += 1) {
     const found = new Set<string>();
     for (let at = start; at < Math.min(sentences.length, start + WINDOW); at += 1)
-      for (const term of sentences[at] as Set<string>) found.add(term);
+      for (const term of sentences[at] as ReadonlySet<string>) found.add(term);
     let covered = 0;
-    for (const term of found) covered += weights.get(term) as number;
+    for (const term of found) covered += weights.get(term) ?? 0;
     best = Math.max(best, covered / total);
   }
   return best;

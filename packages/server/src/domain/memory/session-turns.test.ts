@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
+import { sentenceTerms } from "../../search/passage.ts";
 import { bestSessions, readSessionTurns, sessionTermWeights, type TurnCandidate } from "./session-turns.ts";
 
 test("the best sessions are those whose candidates sum highest, each read around its best candidate", () => {
@@ -26,12 +27,11 @@ test("a term most of the session's turns hold is its topic and counts a tenth", 
     ["bill", 2],
     ["deadlin", 1],
   ]);
-  const weights = sessionTermWeights(rarity, [
-    "The billing bug again.",
-    "billing still fails",
-    "Deadline is Friday.",
-    "more billing output",
-  ]);
+  const turns = ["The billing bug again.", "billing still fails", "Deadline is Friday.", "more billing output"];
+  const weights = sessionTermWeights(
+    rarity,
+    turns.map((text) => sentenceTerms(text, rarity)),
+  );
   assert.ok(Math.abs((weights.get("bill") ?? 0) - 0.2) < 1e-9);
   assert.equal(weights.get("deadlin"), 1);
 });
@@ -84,7 +84,7 @@ test("the answering turn of the best session is read and scored by what tells it
       weight: 4,
     },
   );
-  assert.deepEqual(reads, [["scope", [{ session_id: "s1", position: 1 }], 16, 128]]);
+  assert.deepEqual(reads, [["scope", [{ session_id: "s1", position: 1 }], 12, 96]]);
   const byId = new Map(read.map((turn) => [turn.entry_version_id, turn]));
   // "deadline" is rare in the session, "billing" its topic: v3 holds the first and the wanted shape.
   const v3 = byId.get("v3");

@@ -8,9 +8,8 @@
 // value the question asks for (search/answer-shapes.ts) gains a little more. A turn is then worth its session's best
 // candidate times `weight` times that score, so inside the best sessions the turns are ordered by what tells them
 // apart, and the best sessions' answering turns come before other sessions' look-alikes.
-import { analyze } from "../../search/analyze.ts";
 import { holdsWantedShape } from "../../search/answer-shapes.ts";
-import { bestPassageCoverage } from "../../search/passage.ts";
+import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 
 /** A term held by more than this share of a session's turns read is the session's topic, not its detail. */
@@ -55,12 +54,18 @@ export function bestSessions(candidates: readonly SessionCandidate[], count: num
 
 /**
  * The prompt's term weights inside one session: each term's weight in the scope (`rarity`), cut to a tenth when more
- * than a quarter of the session's `turns` (their texts) hold it.
+ * than a quarter of the session's turns hold it. `turns`: the prompt terms each turn's sentences hold (`sentenceTerms`).
  */
-export function sessionTermWeights(rarity: ReadonlyMap<string, number>, turns: readonly string[]): Map<string, number> {
+export function sessionTermWeights(
+  rarity: ReadonlyMap<string, number>,
+  turns: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>>,
+): Map<string, number> {
   const held = new Map<string, number>();
-  for (const text of turns)
-    for (const term of new Set(analyze(text))) if (rarity.has(term)) held.set(term, (held.get(term) ?? 0) + 1);
+  for (const sentences of turns) {
+    const terms = new Set<string>();
+    for (const sentence of sentences) for (const term of sentence) terms.add(term);
+    for (const term of terms) held.set(term, (held.get(term) ?? 0) + 1);
+  }
   const weights = new Map<string, number>();
   for (const [term, weight] of rarity) {
     const topic = (held.get(term) ?? 0) > TOPIC_SHARE * turns.length;
@@ -70,9 +75,9 @@ export function sessionTermWeights(rarity: ReadonlyMap<string, number>, turns: r
 }
 
 /** Journal positions read on each side of a best session's best candidate. */
-const RADIUS = 16;
+const RADIUS = 12;
 /** The most turns read in all, over every best session. */
-const READ_LIMIT = 128;
+const READ_LIMIT = 96;
 
 /** A recall candidate as session turns see it. */
 export interface TurnCandidate extends SessionCandidate {
@@ -124,12 +129,10 @@ export async function readSessionTurns(
   }
   const turns: SessionTurn[] = [];
   for (const [session, hits] of bySession) {
-    const weights = sessionTermWeights(
-      prompt.rarity,
-      hits.map((hit) => hit.entry.text),
-    );
-    for (const hit of hits) {
-      const covered = bestPassageCoverage(hit.entry.text, weights);
+    const sentences = hits.map((hit) => sentenceTerms(hit.entry.text, prompt.rarity));
+    const weights = sessionTermWeights(prompt.rarity, sentences);
+    for (const [index, hit] of hits.entries()) {
+      const covered = passageCoverage(sentences[index] ?? [], weights);
       const score = covered + (holdsWantedShape(hit.entry.text, prompt.shapes) ? SHAPE_BONUS : 0);
       if (score <= 0) continue;
       turns.push({
