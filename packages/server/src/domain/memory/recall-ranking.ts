@@ -48,7 +48,7 @@ export interface RecallTuning extends SemanticMix {
   shapeWeight: number;
   /** Sessions whose turns are read again for the detail a question asks about (session-turns.ts); 0 is off. */
   sessionTurns: number;
-  /** A session turn's worth, in units of its session's best candidate, at full weighted coverage. */
+  /** A session turn's worth, in units of its session's best candidate, when the session holds every prompt term and the turn covers them all. */
   sessionTurnWeight: number;
   /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
   abbreviations: number;
@@ -66,7 +66,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   sessionCap: 2,
   shapeWeight: 0.15,
   sessionTurns: 5,
-  sessionTurnWeight: 4,
+  sessionTurnWeight: 8,
   abbreviations: 4,
   mean: 0.5,
   words: 0.5,

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
 import { sentenceTerms } from "../../search/passage.ts";
-import { bestSessions, readSessionTurns, sessionTermWeights, type TurnCandidate } from "./session-turns.ts";
+import {
+  bestSessions,
+  readSessionTurns,
+  sessionCoverage,
+  sessionTermWeights,
+  type TurnCandidate,
+} from "./session-turns.ts";
 
 test("the best sessions are those whose candidates sum highest, each read around its best candidate", () => {
   const best = bestSessions(
@@ -20,6 +26,22 @@ test("the best sessions are those whose candidates sum highest, each read around
     { session_id: "a", position: 10, best: 0.9 },
   ]);
   assert.deepEqual(bestSessions([{ total: 1, session: "a", position: 1 }], 0), []);
+});
+
+test("a session's share of the prompt is the prompt's weight its turns hold between them", () => {
+  const rarity = new Map([
+    ["bill", 1],
+    ["deadlin", 3],
+  ]);
+  const turns = ["The billing bug again.", "more billing output"];
+  assert.equal(
+    sessionCoverage(
+      rarity,
+      turns.map((text) => sentenceTerms(text, rarity)),
+    ),
+    0.25,
+  );
+  assert.equal(sessionCoverage(new Map(), []), 0);
 });
 
 test("a term most of the session's turns hold is its topic and counts a tenth", () => {
@@ -90,6 +112,7 @@ test("the answering turn of the best session is read and scored by what tells it
   const v3 = byId.get("v3");
   assert.ok(v3?.lexical);
   for (const other of ["v1", "v2", "v4"]) assert.ok((byId.get(other)?.total ?? 0) < v3.total, other);
+  // The session holds both prompt terms: worth 1 (its best) × 4 × 1, times v3's score.
   assert.ok(Math.abs(v3.total - 1 * 4 * (1 / 1.1 + 0.3)) < 1e-9, String(v3.total));
   // Off: no session to read, or weight 0.
   assert.deepEqual(

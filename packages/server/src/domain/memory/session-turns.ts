@@ -6,8 +6,9 @@
 // candidate of each of the best few sessions and scores each by the prompt's terms weighted within its session: a
 // term most of the session's turns hold (its topic) counts little, a rarer one fully, and a turn holding the kind of
 // value the question asks for (search/answer-shapes.ts) gains a little more. A turn is then worth its session's best
-// candidate times `weight` times that score, so inside the best sessions the turns are ordered by what tells them
-// apart, and the best sessions' answering turns come before other sessions' look-alikes.
+// candidate × `weight` × the share of the prompt the session holds × that score, so inside the best sessions the
+// turns are ordered by what tells them apart, the best sessions' answering turns come before other sessions'
+// look-alikes, and a session that holds little of the prompt (found by meaning alone) reorders little.
 import { holdsWantedShape } from "../../search/answer-shapes.ts";
 import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
@@ -74,6 +75,26 @@ export function sessionTermWeights(
   return weights;
 }
 
+/**
+ * The share of the prompt's weight (`rarity`) that the session's turns hold between them. A session found by the
+ * question's own words holds most of it; one found by meaning alone, or by a word or two in passing, little, and its
+ * turns' word matches say little about which one answers (a reworded question shares no word with its answer).
+ */
+export function sessionCoverage(
+  rarity: ReadonlyMap<string, number>,
+  turns: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>>,
+): number {
+  const held = new Set<string>();
+  for (const sentences of turns) for (const sentence of sentences) for (const term of sentence) held.add(term);
+  let total = 0;
+  let covered = 0;
+  for (const [term, weight] of rarity) {
+    total += weight;
+    if (held.has(term)) covered += weight;
+  }
+  return total > 0 ? covered / total : 0;
+}
+
 /** Journal positions read on each side of a best session's best candidate. */
 const RADIUS = 12;
 /** The most turns read in all, over every best session. */
@@ -131,6 +152,7 @@ export async function readSessionTurns(
   for (const [session, hits] of bySession) {
     const sentences = hits.map((hit) => sentenceTerms(hit.entry.text, prompt.rarity));
     const weights = sessionTermWeights(prompt.rarity, sentences);
+    const worth = (bestOf.get(session) ?? 0) * weight * sessionCoverage(prompt.rarity, sentences);
     for (const [index, hit] of hits.entries()) {
       const covered = passageCoverage(sentences[index] ?? [], weights);
       const score = covered + (holdsWantedShape(hit.entry.text, prompt.shapes) ? SHAPE_BONUS : 0);
@@ -138,7 +160,7 @@ export async function readSessionTurns(
       turns.push({
         entry_version_id: hit.entry.citation.entry_version_id,
         hit,
-        total: (bestOf.get(session) ?? 0) * weight * score,
+        total: worth * score,
         lexical: covered > 0,
       });
     }
