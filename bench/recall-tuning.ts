@@ -1,10 +1,12 @@
 // npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--project] [--facts N] [--distractors N] [--seed 8]
-//                                [--max-bytes 8000] [--try "key=value,…;…"]
+//                                [--max-bytes 8000] [--try "key=value,…;…"] [--time N]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
 // /tmp/pcq-types-quick/types-rules-s8-f100-d2000 with --set types); pass the dataset options it was built with.
 // Every question goes through prepare_context and memory search (limit 10) with each setting; hit@1/5/10 and MRR are
-// printed per setting and question type, lexical-only first.
+// printed per setting and question type, lexical-only first. With --set conversation, `--time N` also times
+// prepare_context for the first N questions under each setting, the settings alternated question by question (after
+// a warm-up of 50), and prints the median and p95 of each.
 import { join } from "node:path";
 import { prepareContext } from "../packages/server/src/domain/context/prepare-context.ts";
 import { DEFAULT_TUNING, rankRecall, type RecallTuning } from "../packages/server/src/domain/memory/recall-ranking.ts";
@@ -15,7 +17,7 @@ import { openSqliteStore } from "../packages/server/src/store/sqlite/index.ts";
 import type { Store } from "../packages/server/src/store/types.ts";
 import { openBm25Index } from "./lib/bm25-baseline.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
-import { option, progress } from "./lib/measure.ts";
+import { option, progress, summarize } from "./lib/measure.ts";
 import { buildRealisticConversations } from "./lib/question-types/realistic-sessions.ts";
 import { conversationFigures, judgeConversation } from "./lib/question-types/type-figures.ts";
 import { buildTypedFacts } from "./lib/question-types/typed-facts.ts";
@@ -112,7 +114,35 @@ async function runConversation(args: string[], data: string): Promise<void> {
       `${name.padEnd(12)} session-hit@10 ${f["session_hit@10"]} turn-recall@10 ${f["turn_recall@10"]} MRR ${f.mrr}`,
     );
   }
+  const timed = Number(option(args, "time", "0"));
+  if (timed > 0) await timePrepare({ store, semantic, scope }, set.questions.slice(0, timed), settingsOf(args));
   await store.close();
+}
+
+/** prepare_context's in-process time per setting, the settings alternated question by question after a warm-up. */
+async function timePrepare(
+  { store, semantic, scope }: { store: Store; semantic: VectorIndex; scope: string },
+  questions: ReadonlyArray<{ query: string }>,
+  settings: Array<[string, RecallTuning | null]>,
+): Promise<void> {
+  const depsOf = (tuning: RecallTuning | null) => ({
+    store,
+    semantic: tuning ? semantic : null,
+    ...(tuning && { tuning }),
+  });
+  for (const question of questions.slice(0, 50))
+    for (const [, tuning] of settings) await prepareContext(depsOf(tuning), { scope_id: scope, query: question.query });
+  const samples = new Map<string, number[]>(settings.map(([name]) => [name, []]));
+  for (const question of questions)
+    for (const [name, tuning] of settings) {
+      const start = performance.now();
+      await prepareContext(depsOf(tuning), { scope_id: scope, query: question.query });
+      samples.get(name)?.push(performance.now() - start);
+    }
+  for (const [name, times] of samples) {
+    const { median_ms, p95_ms } = summarize(times);
+    console.log(`${name.padEnd(12)} prepare_context median ${median_ms} ms, p95 ${p95_ms} ms (${times.length} runs)`);
+  }
 }
 
 /** Plain FTS5 BM25 over the same entries (question words OR-ed), as the quality bench's baseline: the same run's yardstick. */

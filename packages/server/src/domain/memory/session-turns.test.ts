@@ -50,10 +50,11 @@ test("a term most of the session's turns hold is its topic and counts a tenth", 
     ["deadlin", 1],
   ]);
   const turns = ["The billing bug again.", "billing still fails", "Deadline is Friday.", "more billing output"];
-  const weights = sessionTermWeights(
+  const { weights, topics } = sessionTermWeights(
     rarity,
     turns.map((text) => sentenceTerms(text, rarity)),
   );
+  assert.deepEqual([...topics], ["bill"]);
   assert.ok(Math.abs((weights.get("bill") ?? 0) - 0.2) < 1e-9);
   assert.equal(weights.get("deadlin"), 1);
 });
@@ -112,6 +113,8 @@ test("the answering turn of the best session is read and scored by what tells it
   const v3 = byId.get("v3");
   assert.ok(v3?.lexical);
   for (const other of ["v1", "v2", "v4"]) assert.ok((byId.get(other)?.total ?? 0) < v3.total, other);
+  // v2 and v4 hold only the session's topic ("billing"): like every other turn of it, they are not lifted.
+  assert.deepEqual([...byId.keys()].sort(), ["v3"]);
   // The session holds both prompt terms: worth 1 (its best) × 4 × 1, times v3's score.
   assert.ok(Math.abs(v3.total - 1 * 4 * (1 / 1.1 + 0.3)) < 1e-9, String(v3.total));
   // Off: no session to read, or weight 0.

@@ -5,7 +5,8 @@
 // answering turn often shares too little with the prompt to be a candidate. So recall reads the turns around the best
 // candidate of each of the best few sessions and scores each by the prompt's terms weighted within its session: a
 // term most of the session's turns hold (its topic) counts little, a rarer one fully, and a turn holding the kind of
-// value the question asks for (search/answer-shapes.ts) gains a little more. A turn is then worth its session's best
+// value the question asks for (search/answer-shapes.ts) gains a little more; a turn holding neither a rarer term nor
+// such a value is like every other turn of its session and is not lifted. A turn is then worth its session's best
 // candidate × `weight` × the share of the prompt the session holds × that score, so inside the best sessions the
 // turns are ordered by what tells them apart, the best sessions' answering turns come before other sessions'
 // look-alikes, and a session that holds little of the prompt (found by meaning alone) reorders little.
@@ -54,13 +55,14 @@ export function bestSessions(candidates: readonly SessionCandidate[], count: num
 }
 
 /**
- * The prompt's term weights inside one session: each term's weight in the scope (`rarity`), cut to a tenth when more
- * than a quarter of the session's turns hold it. `turns`: the prompt terms each turn's sentences hold (`sentenceTerms`).
+ * The prompt's term weights inside one session: each term's weight in the scope (`rarity`), cut to a tenth for the
+ * session's topic terms, those more than a quarter of the session's turns hold. `turns`: the prompt terms each turn's
+ * sentences hold (`sentenceTerms`).
  */
 export function sessionTermWeights(
   rarity: ReadonlyMap<string, number>,
   turns: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>>,
-): Map<string, number> {
+): { weights: Map<string, number>; topics: Set<string> } {
   const held = new Map<string, number>();
   for (const sentences of turns) {
     const terms = new Set<string>();
@@ -68,11 +70,13 @@ export function sessionTermWeights(
     for (const term of terms) held.set(term, (held.get(term) ?? 0) + 1);
   }
   const weights = new Map<string, number>();
+  const topics = new Set<string>();
   for (const [term, weight] of rarity) {
     const topic = (held.get(term) ?? 0) > TOPIC_SHARE * turns.length;
+    if (topic) topics.add(term);
     weights.set(term, topic ? weight * TOPIC_WEIGHT : weight);
   }
-  return weights;
+  return { weights, topics };
 }
 
 /**
@@ -151,11 +155,15 @@ export async function readSessionTurns(
   const turns: SessionTurn[] = [];
   for (const [session, hits] of bySession) {
     const sentences = hits.map((hit) => sentenceTerms(hit.entry.text, prompt.rarity));
-    const weights = sessionTermWeights(prompt.rarity, sentences);
+    const { weights, topics } = sessionTermWeights(prompt.rarity, sentences);
     const worth = (bestOf.get(session) ?? 0) * weight * sessionCoverage(prompt.rarity, sentences);
     for (const [index, hit] of hits.entries()) {
-      const covered = passageCoverage(sentences[index] ?? [], weights);
-      const score = covered + (holdsWantedShape(hit.entry.text, prompt.shapes) ? SHAPE_BONUS : 0);
+      const own = sentences[index] ?? [];
+      const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
+      // A turn holding only the session's topic terms is like every other turn of it: nothing lifts it.
+      if (!shaped && !own.some((sentence) => [...sentence].some((term) => !topics.has(term)))) continue;
+      const covered = passageCoverage(own, weights);
+      const score = covered + (shaped ? SHAPE_BONUS : 0);
       if (score <= 0) continue;
       turns.push({
         entry_version_id: hit.entry.citation.entry_version_id,
