@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
+import { toSearchText } from "../../search/analyze.ts";
 import { sentenceTerms } from "../../search/passage.ts";
 import {
   bestSessions,
@@ -65,6 +66,7 @@ const hit = (id: string, text: string): MemorySearchHit =>
       citation: { entry_id: `mem_${id}`, entry_version_id: id },
       text,
     },
+    search_text: toSearchText(text),
   }) as unknown as MemorySearchHit;
 
 test("the answering turn of the best session is read and scored by what tells it apart from its session", async () => {

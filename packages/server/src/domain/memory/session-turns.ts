@@ -154,15 +154,16 @@ export async function readSessionTurns(
   }
   const turns: SessionTurn[] = [];
   for (const [session, hits] of bySession) {
-    const sentences = hits.map((hit) => sentenceTerms(hit.entry.text, prompt.rarity));
-    const { weights, topics } = sessionTermWeights(prompt.rarity, sentences);
-    const worth = (bestOf.get(session) ?? 0) * weight * sessionCoverage(prompt.rarity, sentences);
+    // The stored analyzer terms tell what each turn holds; only a turn that may be lifted is read by sentence.
+    const held = hits.map((hit) => [new Set(hit.search_text.split(" ").filter((term) => prompt.rarity.has(term)))]);
+    const { weights, topics } = sessionTermWeights(prompt.rarity, held);
+    const worth = (bestOf.get(session) ?? 0) * weight * sessionCoverage(prompt.rarity, held);
     for (const [index, hit] of hits.entries()) {
-      const own = sentences[index] ?? [];
       const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
       // A turn holding only the session's topic terms is like every other turn of it: nothing lifts it.
-      if (!shaped && !own.some((sentence) => [...sentence].some((term) => !topics.has(term)))) continue;
-      const covered = passageCoverage(own, weights);
+      const apart = [...(held[index]?.[0] ?? [])].some((term) => !topics.has(term));
+      if (!shaped && !apart) continue;
+      const covered = apart ? passageCoverage(sentenceTerms(hit.entry.text, prompt.rarity), weights) : 0;
       const score = covered + (shaped ? SHAPE_BONUS : 0);
       if (score <= 0) continue;
       turns.push({
