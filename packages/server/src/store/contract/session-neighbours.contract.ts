@@ -139,6 +139,10 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     assert.deepEqual(await store.readSessionNeighbours("scope-a", [{ session_id: "s-\u0000", position: 1 }], 1, 10), [
       near(entry, "s-\u0000", 1),
     ]);
+    // Session context reads the same origins the other way round: the session comes back as it was captured.
+    const version = entry.citation.entry_version_id;
+    const origins = await store.readEntryOrigins("scope-a", [version]);
+    assert.deepEqual(origins.get(version), [{ position: 1, session_id: "s-\u0000" }]);
   },
 
   "never reads another scope's entries": async (store) => {

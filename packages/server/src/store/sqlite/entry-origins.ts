@@ -4,7 +4,8 @@ import type { DatabaseSync } from "node:sqlite";
 import type { EntryOrigin } from "../types.ts";
 import { arrayStmt } from "./statements.ts";
 
-type OriginRow = [entry_version_id: string, position: number, session_id: string | null];
+/** The session as JSON text (json_quote): node:sqlite reads text only up to a U+0000 it holds. */
+type OriginRow = [entry_version_id: string, position: number, session_json: string | null];
 
 export function readEntryOrigins(
   db: DatabaseSync,
@@ -17,7 +18,7 @@ export function readEntryOrigins(
     db,
     // Driven from the asked ids (CROSS JOIN fixes the order): left to the planner it scanned every Source of the scope.
     `SELECT v.entry_version_id, s.position,
-       CASE WHEN json_type(s.metadata, '$.session_id') = 'text' THEN json_extract(s.metadata, '$.session_id') END
+       CASE WHEN json_type(s.metadata, '$.session_id') = 'text' THEN json_quote(json_extract(s.metadata, '$.session_id')) END
      FROM json_each(?) AS wanted
      CROSS JOIN entry_version v ON v.entry_version_id = wanted.value
      CROSS JOIN json_each(v.source_refs) AS r
@@ -25,9 +26,9 @@ export function readEntryOrigins(
      WHERE v.scope_id = ?
      ORDER BY s.position`,
   ).all(JSON.stringify(versionIds), scopeId) as unknown as OriginRow[];
-  for (const [versionId, position, session_id] of rows) {
+  for (const [versionId, position, session_json] of rows) {
     const list = origins.get(versionId) ?? [];
-    list.push({ position, session_id });
+    list.push({ position, session_id: session_json === null ? null : (JSON.parse(session_json) as string) });
     origins.set(versionId, list);
   }
   return origins;
