@@ -4,6 +4,7 @@
 // never reached Memory; before the traded-word rule, the same befell a sentence about another component.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
+import { flushUntilIdle } from "../testing/chat-turns.ts";
 import { buildTestApp } from "../testing/test-app.ts";
 
 const SCOPE = "restated";
@@ -18,12 +19,7 @@ async function rememberEach(t: TestContext, turns: readonly string[], query: str
   for (const [index, content] of turns.entries()) {
     const captured = await app.post("/v1/sources/content", { scope_id: SCOPE, source_id: `turn-${index}`, content });
     assert.equal(captured.status, 202, JSON.stringify(captured.json));
-    for (let flushes = 0; ; flushes += 1) {
-      const flushed = await app.post("/v1/memory/flush", { scope_id: SCOPE });
-      assert.equal(flushed.status, 200, JSON.stringify(flushed.json));
-      if (flushed.json.status === "idle") break;
-      assert.ok(flushes < 20, "the journal never became idle");
-    }
+    await flushUntilIdle(app.post, SCOPE);
   }
   const search = await app.post("/v1/memory/search", { scope_id: SCOPE, query, limit: 10 });
   assert.equal(search.status, 200, JSON.stringify(search.json));

@@ -4,6 +4,7 @@
 // session's turn matches the question's words better on its own.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
+import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
 import { openTestPostgresStore } from "../testing/postgres.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
@@ -32,34 +33,14 @@ const STORES: Array<[string, () => Promise<Store>]> = [
 /** Captures every turn as its own Source (with its session unless `sessions` is false), flushes, waits for the layer. */
 async function appWithTurns(t: TestContext, open: () => Promise<Store>, sessions: boolean): Promise<TestApp> {
   const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
-  for (const [index, [session, content]] of TURNS.entries()) {
-    const metadata = sessions ? { origin: "test", session_id: session } : { origin: "test" };
-    const captured = await app.post("/v1/sources/content", {
-      scope_id: SCOPE,
-      source_id: `turn-${index}`,
-      content,
-      metadata,
-    });
-    assert.equal(captured.status, 202, JSON.stringify(captured.json));
-  }
-  for (let flushes = 0; ; flushes += 1) {
-    const flushed = await app.post("/v1/memory/flush", { scope_id: SCOPE });
-    assert.equal(flushed.status, 200, JSON.stringify(flushed.json));
-    if (flushed.json.status === "idle") break;
-    assert.ok(flushes < 20, "the journal never became idle");
-  }
-  await untilSemanticLoaded(app.post);
+  await captureTurns(
+    app.post,
+    SCOPE,
+    TURNS.map(([session, content]) => ({ session: sessions ? session : null, content })),
+  );
+  await flushUntilIdle(app.post, SCOPE);
+  await untilSemanticLoaded(app.post, SCOPE);
   return app;
-}
-
-/** The first recall may go on lexically while the layer loads the scope; the test asks until it answers. */
-async function untilSemanticLoaded(post: TestApp["post"]): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const search = await post("/v1/memory/search", { scope_id: SCOPE, query: "warm up the index", limit: 1 });
-    if (search.json.mode === "hybrid") return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  assert.fail("the semantic layer never loaded the scope");
 }
 
 /** Where each of the two deadline turns ranks in `memory/search` (limit 10). */

@@ -4,6 +4,7 @@
 // around its best match and the answering turn is recalled. Without sessions in the captures it is not.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
+import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
 import { openTestPostgresStore } from "../testing/postgres.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
@@ -44,33 +45,15 @@ const STORES: Array<[string, () => Promise<Store>]> = [
   ["postgres", () => openTestPostgresStore()],
 ];
 
-/** Captures every turn as its own Source (with its session unless `sessions` is false), flushes, waits for the layer. */
+/** Captures every turn (with its session unless `sessions` is false), flushes, waits for the semantic layer. */
 async function appWithTurns(t: TestContext, open: () => Promise<Store>, sessions: boolean): Promise<TestApp> {
   const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
-  let index = 0;
-  for (const [session, turns] of Object.entries(SESSIONS))
-    for (const content of turns) {
-      const metadata = sessions ? { origin: "test", session_id: session } : { origin: "test" };
-      const captured = await app.post("/v1/sources/content", {
-        scope_id: SCOPE,
-        source_id: `turn-${index++}`,
-        content,
-        metadata,
-      });
-      assert.equal(captured.status, 202, JSON.stringify(captured.json));
-    }
-  for (let flushes = 0; ; flushes += 1) {
-    const flushed = await app.post("/v1/memory/flush", { scope_id: SCOPE });
-    assert.equal(flushed.status, 200, JSON.stringify(flushed.json));
-    if (flushed.json.status === "idle") break;
-    assert.ok(flushes < 20, "the journal never became idle");
-  }
-  for (let attempt = 0; ; attempt += 1) {
-    const search = await app.post("/v1/memory/search", { scope_id: SCOPE, query: "warm up the index", limit: 1 });
-    if (search.json.mode === "hybrid") break;
-    assert.ok(attempt < 100, "the semantic layer never loaded the scope");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const turns = Object.entries(SESSIONS).flatMap(([session, texts]) =>
+    texts.map((content) => ({ session: sessions ? session : null, content })),
+  );
+  await captureTurns(app.post, SCOPE, turns);
+  await flushUntilIdle(app.post, SCOPE);
+  await untilSemanticLoaded(app.post, SCOPE);
   return app;
 }
 

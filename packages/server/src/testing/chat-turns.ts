@@ -1,0 +1,42 @@
+// Chat turns through the real HTTP API, as powercontext-pi captures them: each turn its own Source, with its session
+// in `metadata.session_id` when it has one; then the journal flushed until idle and the semantic layer loaded.
+import assert from "node:assert/strict";
+import type { TestApp } from "./test-app.ts";
+
+/** Captures each turn (with its session unless it is null) as the Source `turn-<index>`. */
+export async function captureTurns(
+  post: TestApp["post"],
+  scope: string,
+  turns: ReadonlyArray<{ session: string | null; content: string }>,
+): Promise<void> {
+  for (const [index, { session, content }] of turns.entries()) {
+    const metadata = session === null ? { origin: "test" } : { origin: "test", session_id: session };
+    const captured = await post("/v1/sources/content", {
+      scope_id: scope,
+      source_id: `turn-${index}`,
+      content,
+      metadata,
+    });
+    assert.equal(captured.status, 202, JSON.stringify(captured.json));
+  }
+}
+
+/** Flushes the scope's journal until it is idle. */
+export async function flushUntilIdle(post: TestApp["post"], scope: string): Promise<void> {
+  for (let flushes = 0; ; flushes += 1) {
+    const flushed = await post("/v1/memory/flush", { scope_id: scope });
+    assert.equal(flushed.status, 200, JSON.stringify(flushed.json));
+    if (flushed.json.status === "idle") return;
+    assert.ok(flushes < 20, "the journal never became idle");
+  }
+}
+
+/** The first recall may go on lexically while the layer loads the scope; asks until search answers `hybrid`. */
+export async function untilSemanticLoaded(post: TestApp["post"], scope: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const search = await post("/v1/memory/search", { scope_id: scope, query: "warm up the index", limit: 1 });
+    if (search.json.mode === "hybrid") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail("the semantic layer never loaded the scope");
+}
