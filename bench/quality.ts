@@ -1,7 +1,7 @@
 // npm run bench -- quality [--quick] [--facts 520] [--distractors 20000] [--seed 8] [--stale 0]
 //                          [--profiles rules,verbatim] [--keep DIR]
 //                          [--word-vectors PATH] [--weighting mean|idf|sif] [--search fts,vector,hybrid]
-//        npm run bench -- quality --set types [--quick] [--project] [--facts 300] [--distractors 6000]
+//        npm run bench -- quality --set types [--quick] [--project] [--sessions N] [--facts 300] [--distractors 6000]
 //                          [--conversation-questions 1500] [--seed 8] [--profiles rules,verbatim] [--keep DIR]
 // `--set types` measures recall by question type (lexical, paraphrase, task, multi-session conversation) beside a
 // plain FTS5 BM25 baseline; see bench/lib/question-types/run-types.ts.

@@ -68,6 +68,9 @@ function readTypesOptions(args: string[]) {
     modes,
     // --project: the facts are about the project as a whole, one per topic, every passing paraphrase asked.
     projectWide: args.includes("--project"),
+    // --sessions N: the fact set's Sources are captured as chat sessions of N turns each (metadata.session_id, as
+    // powercontext-pi sends it), so that session context and session turns take part; 0 is none.
+    factSessions: Number(option(args, "sessions", "0")),
   };
 }
 
@@ -76,18 +79,28 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   const typesOptions = readTypesOptions(args);
   const { quick, seed, facts, distractors, conversationQuestions, profiles, keep, only, modes, projectWide } =
     typesOptions;
-  const { setNames, wordVectorsPath, weighting } = typesOptions;
+  const { setNames, wordVectorsPath, weighting, factSessions } = typesOptions;
   const endpoint = wordVectorsPath
     ? await startWordVectorEndpoint(loadWordVectors(wordVectorsPath, weighting), "wink-sg-100d")
     : null;
 
   const runFacts = only !== "conversation";
-  const factSet = buildTypedFacts({
+  const built = buildTypedFacts({
     seed,
     facts: runFacts ? facts : 0,
     distractors: runFacts ? distractors : 0,
     projectWide,
   });
+  const factSet =
+    factSessions > 0
+      ? {
+          ...built,
+          sources: built.sources.map((source, index) => ({
+            ...source,
+            session_id: `fact-s${Math.floor(index / factSessions)}`,
+          })),
+        }
+      : built;
   if (runFacts) describeFactSet(factSet);
   const conversations =
     only === "facts"
@@ -98,7 +111,8 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   const options: ServerOptions = { keep, endpoint, modes };
   const factResults: Array<FactResult & Record<string, unknown>> = [];
   for (const profile of runFacts ? profiles : []) {
-    const dir = `types-${projectWide ? "project-" : ""}${profile}-s${seed}-f${factSet.facts.length}-d${distractors}`;
+    const sessions = factSessions > 0 ? `-sess${factSessions}` : "";
+    const dir = `types-${projectWide ? "project-" : ""}${profile}-s${seed}-f${factSet.facts.length}-d${distractors}${sessions}`;
     factResults.push(
       await withServer(options, profile, dir, FACT_SCOPE, factSet.sources, (paths) =>
         measureFacts(paths, profile, factSet),

@@ -119,6 +119,29 @@ test("the answering turn of the best session is read and scored by what tells it
   assert.deepEqual([...byId.keys()].sort(), ["v3"]);
   // The session holds both prompt terms: worth 1 (its best) × 4 × 1, times v3's score.
   assert.ok(Math.abs(v3.total - 1 * 4 * (1 / 1.1 + 0.3)) < 1e-9, String(v3.total));
+  // A session in which no prompt term is a topic (facts captured one after another in one chat) is left as it is.
+  const unrelated = [
+    hit("v1", "The billing export."),
+    hit("v2", "Deadline is end of Q2."),
+    hit("v3", "Lunch at noon."),
+  ];
+  const mixed = {
+    ...store,
+    readSessionNeighbours: async () =>
+      unrelated.map((turn, index) => ({
+        entry_version_id: turn.entry.citation.entry_version_id,
+        session_id: "s1",
+        position: index + 1,
+      })),
+    readSearchHits: async (_scope: string, ids: string[]) => ({
+      memory: null,
+      hits: unrelated.filter((turn) => ids.includes(turn.entry.citation.entry_version_id)),
+    }),
+  };
+  assert.deepEqual(
+    await readSessionTurns(mixed, "scope", candidates, { rarity, shapes: [] }, { sessions: 3, weight: 4 }),
+    [],
+  );
   // Off: no session to read, or weight 0.
   assert.deepEqual(
     await readSessionTurns(store, "scope", candidates, { rarity, shapes: [] }, { sessions: 0, weight: 4 }),

@@ -6,7 +6,8 @@
 // candidate of each of the best few sessions and scores each by the prompt's terms weighted within its session: a
 // term most of the session's turns hold (its topic) counts little, a rarer one fully, and a turn holding the kind of
 // value the question asks for (search/answer-shapes.ts) gains a little more; a turn holding neither a rarer term nor
-// such a value is like every other turn of its session and is not lifted. A turn is then worth its session's best
+// such a value is like every other turn of its session and is not lifted, and a session in which no prompt term is a
+// topic (facts captured one after another in one long chat) is not what the prompt is about and is left as it is. A turn is then worth its session's best
 // candidate × `weight` × the share of the prompt the session holds × that score, so inside the best sessions the
 // turns are ordered by what tells them apart, the best sessions' answering turns come before other sessions'
 // look-alikes, and a session that holds little of the prompt (found by meaning alone) reorders little.
@@ -157,6 +158,8 @@ export async function readSessionTurns(
     // The stored analyzer terms tell what each turn holds; only a turn that may be lifted is read by sentence.
     const held = hits.map((hit) => [new Set(hit.search_text.split(" ").filter((term) => prompt.rarity.has(term)))]);
     const { weights, topics } = sessionTermWeights(prompt.rarity, held);
+    // A session none of whose prompt terms is a topic (held by many of its turns) is not what the prompt is about.
+    if (topics.size === 0) continue;
     const worth = (bestOf.get(session) ?? 0) * weight * sessionCoverage(prompt.rarity, held);
     for (const [index, hit] of hits.entries()) {
       const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
