@@ -85,22 +85,10 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
     : null;
 
   const runFacts = only !== "conversation";
-  const built = buildTypedFacts({
-    seed,
-    facts: runFacts ? facts : 0,
-    distractors: runFacts ? distractors : 0,
-    projectWide,
-  });
-  const factSet =
-    factSessions > 0
-      ? {
-          ...built,
-          sources: built.sources.map((source, index) => ({
-            ...source,
-            session_id: `fact-s${Math.floor(index / factSessions)}`,
-          })),
-        }
-      : built;
+  const factSet = inSessions(
+    buildTypedFacts({ seed, facts: runFacts ? facts : 0, distractors: runFacts ? distractors : 0, projectWide }),
+    factSessions,
+  );
   if (runFacts) describeFactSet(factSet);
   const conversations =
     only === "facts"
@@ -144,6 +132,13 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   if (runFacts) console.log(`\n## Fact questions by type\n\n${factTable(factResults)}`);
   if (conversations.length > 0) console.log(`\n## Conversation memory\n\n${conversationTable(conversationResults)}\n`);
   progress(`done in ${seconds} s; results written to ${file}`);
+}
+
+/** The fact set with its Sources in chat sessions of `turns` turns each, in capture order; as it is for 0. */
+function inSessions(set: TypedFactSet, turns: number): TypedFactSet {
+  if (turns <= 0) return set;
+  const sources = set.sources.map((source, index) => ({ ...source, session_id: `fact-s${Math.floor(index / turns)}` }));
+  return { ...set, sources };
 }
 
 /** What the fact set and the conversation sets hold, for the result file. */
