@@ -140,7 +140,8 @@ export async function rankRecall(
     revision: lexical.memory?.revision,
     expansions,
   });
-  const shapes = tuning.shapeWeight > 0 ? wantedShapes(text) : [];
+  const asked = wantedShapes(text);
+  const shapes = tuning.shapeWeight > 0 ? asked : [];
   const pool = shapes.length > 0 ? Math.max(limit, SHAPE_POOL) : limit;
   const reorder = (hits: RecallHit[]) => preferWantedShapes(hits, shapes, tuning.shapeWeight).slice(0, limit);
   if (candidates === null) {
@@ -149,7 +150,7 @@ export async function rankRecall(
     return { memory: lexical.memory, ranked: reorder(hits), semantic: false, terms };
   }
   const scored = await withSessionContext(deps.store, scopeId, candidates, tuning);
-  const turnPrompt = { rarity, shapes: wantedShapes(text) };
+  const turnPrompt = { rarity, shapes: asked };
   const best = (await withSessionTurns(deps.store, scopeId, scored, turnPrompt, tuning)).slice(0, pool);
   const missing = best.filter((item) => item.hit === undefined).map((item) => item.entry_version_id);
   const extra = missing.length > 0 ? await deps.store.readSearchHits(scopeId, missing) : { memory: null, hits: [] };

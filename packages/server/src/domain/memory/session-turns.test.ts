@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
 import { toSearchText } from "../../search/analyze.ts";
-import { sentenceTerms } from "../../search/passage.ts";
 import {
   bestSessions,
+  heldTerms,
   readSessionTurns,
   sessionCoverage,
   sessionTermWeights,
@@ -38,7 +38,7 @@ test("a session's share of the prompt is the prompt's weight its turns hold betw
   assert.equal(
     sessionCoverage(
       rarity,
-      turns.map((text) => sentenceTerms(text, rarity)),
+      turns.map((text) => heldTerms(toSearchText(text), rarity)),
     ),
     0.25,
   );
@@ -53,7 +53,7 @@ test("a term most of the session's turns hold is its topic and counts a tenth", 
   const turns = ["The billing bug again.", "billing still fails", "Deadline is Friday.", "more billing output"];
   const { weights, topics } = sessionTermWeights(
     rarity,
-    turns.map((text) => sentenceTerms(text, rarity)),
+    turns.map((text) => heldTerms(toSearchText(text), rarity)),
   );
   assert.deepEqual([...topics], ["bill"]);
   assert.ok(Math.abs((weights.get("bill") ?? 0) - 0.2) < 1e-9);
@@ -69,15 +69,9 @@ const hit = (id: string, text: string): MemorySearchHit =>
     search_text: toSearchText(text),
   }) as unknown as MemorySearchHit;
 
-test("the answering turn of the best session is read and scored by what tells it apart from its session", async () => {
-  const turns = [
-    hit("v1", "Working on the billing timeout bug today."),
-    hit("v2", "The billing export keeps timing out."),
-    hit("v3", "Deadline is end of Q2 for all of this."),
-    hit("v4", "Another billing log line."),
-  ];
-  const reads: unknown[] = [];
-  const store = {
+/** A store whose session neighbours are `turns`, all of session s1 in order; `reads` records each neighbour read. */
+function sessionStore(turns: readonly MemorySearchHit[], reads: unknown[] = []) {
+  return {
     readSessionNeighbours: async (...args: unknown[]) => {
       reads.push(args);
       return turns.map((turn, index) => ({
@@ -91,6 +85,17 @@ test("the answering turn of the best session is read and scored by what tells it
       hits: turns.filter((turn) => ids.includes(turn.entry.citation.entry_version_id)),
     }),
   };
+}
+
+test("the answering turn of the best session is read and scored by what tells it apart from its session", async () => {
+  const turns = [
+    hit("v1", "Working on the billing timeout bug today."),
+    hit("v2", "The billing export keeps timing out."),
+    hit("v3", "Deadline is end of Q2 for all of this."),
+    hit("v4", "Another billing log line."),
+  ];
+  const reads: unknown[] = [];
+  const store = sessionStore(turns, reads);
   const candidates: TurnCandidate[] = [
     { entry_version_id: "v1", hit: turns[0], total: 1, session: "s1", position: 1 },
     { entry_version_id: "x9", hit: undefined, total: 0.5, session: null, position: null },
@@ -125,19 +130,7 @@ test("the answering turn of the best session is read and scored by what tells it
     hit("v2", "Deadline is end of Q2."),
     hit("v3", "Lunch at noon."),
   ];
-  const mixed = {
-    ...store,
-    readSessionNeighbours: async () =>
-      unrelated.map((turn, index) => ({
-        entry_version_id: turn.entry.citation.entry_version_id,
-        session_id: "s1",
-        position: index + 1,
-      })),
-    readSearchHits: async (_scope: string, ids: string[]) => ({
-      memory: null,
-      hits: unrelated.filter((turn) => ids.includes(turn.entry.citation.entry_version_id)),
-    }),
-  };
+  const mixed = sessionStore(unrelated);
   assert.deepEqual(
     await readSessionTurns(mixed, "scope", candidates, { rarity, shapes: [] }, { sessions: 3, weight: 4 }),
     [],

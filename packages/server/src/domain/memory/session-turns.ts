@@ -57,19 +57,15 @@ export function bestSessions(candidates: readonly SessionCandidate[], count: num
 
 /**
  * The prompt's term weights inside one session: each term's weight in the scope (`rarity`), cut to a tenth for the
- * session's topic terms, those more than a quarter of the session's turns hold. `turns`: the prompt terms each turn's
- * sentences hold (`sentenceTerms`).
+ * session's topic terms, those more than a quarter of the session's turns hold. `turns`: the prompt terms each turn
+ * holds (`heldTerms`).
  */
 export function sessionTermWeights(
   rarity: ReadonlyMap<string, number>,
-  turns: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>>,
+  turns: ReadonlyArray<ReadonlySet<string>>,
 ): { weights: Map<string, number>; topics: Set<string> } {
   const held = new Map<string, number>();
-  for (const sentences of turns) {
-    const terms = new Set<string>();
-    for (const sentence of sentences) for (const term of sentence) terms.add(term);
-    for (const term of terms) held.set(term, (held.get(term) ?? 0) + 1);
-  }
+  for (const terms of turns) for (const term of terms) held.set(term, (held.get(term) ?? 0) + 1);
   const weights = new Map<string, number>();
   const topics = new Set<string>();
   for (const [term, weight] of rarity) {
@@ -87,10 +83,10 @@ export function sessionTermWeights(
  */
 export function sessionCoverage(
   rarity: ReadonlyMap<string, number>,
-  turns: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>>,
+  turns: ReadonlyArray<ReadonlySet<string>>,
 ): number {
   const held = new Set<string>();
-  for (const sentences of turns) for (const sentence of sentences) for (const term of sentence) held.add(term);
+  for (const terms of turns) for (const term of terms) held.add(term);
   let total = 0;
   let covered = 0;
   for (const [term, weight] of rarity) {
@@ -98,6 +94,11 @@ export function sessionCoverage(
     if (held.has(term)) covered += weight;
   }
   return total > 0 ? covered / total : 0;
+}
+
+/** The prompt terms (keys of `rarity`) a turn holds, read from its stored analyzer terms. */
+export function heldTerms(searchText: string, rarity: ReadonlyMap<string, unknown>): Set<string> {
+  return new Set(searchText.split(" ").filter((term) => rarity.has(term)));
 }
 
 /** Journal positions read on each side of a best session's best candidate. */
@@ -151,12 +152,14 @@ export async function readSessionTurns(
   for (const { entry_version_id, session_id } of neighbours) {
     const hit = known.get(entry_version_id);
     if (hit === undefined) continue;
-    bySession.set(session_id, [...(bySession.get(session_id) ?? []), hit]);
+    const hits = bySession.get(session_id);
+    if (hits === undefined) bySession.set(session_id, [hit]);
+    else hits.push(hit);
   }
   const turns: SessionTurn[] = [];
   for (const [session, hits] of bySession) {
     // The stored analyzer terms tell what each turn holds; only a turn that may be lifted is read by sentence.
-    const held = hits.map((hit) => [new Set(hit.search_text.split(" ").filter((term) => prompt.rarity.has(term)))]);
+    const held = hits.map((hit) => heldTerms(hit.search_text, prompt.rarity));
     const { weights, topics } = sessionTermWeights(prompt.rarity, held);
     // A session none of whose prompt terms is a topic (held by many of its turns) is not what the prompt is about.
     if (topics.size === 0) continue;
@@ -164,7 +167,7 @@ export async function readSessionTurns(
     for (const [index, hit] of hits.entries()) {
       const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
       // A turn holding only the session's topic terms is like every other turn of it: nothing lifts it.
-      const apart = [...(held[index]?.[0] ?? [])].some((term) => !topics.has(term));
+      const apart = [...(held[index] ?? [])].some((term) => !topics.has(term));
       if (!shaped && !apart) continue;
       const covered = apart ? passageCoverage(sentenceTerms(hit.entry.text, prompt.rarity), weights) : 0;
       const score = covered + (shaped ? SHAPE_BONUS : 0);
