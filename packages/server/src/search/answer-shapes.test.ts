@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { holdsWantedShape, preferWantedShapes, wantedShapes } from "./answer-shapes.ts";
+import { holdsWantedShape, NO_SHAPES, preferWantedShapes, wantedShapes } from "./answer-shapes.ts";
 
 const holds = (question: string, text: string) => holdsWantedShape(text, wantedShapes(question));
 
@@ -15,13 +15,34 @@ test("a question's cue words ask for the matching shape of value", () => {
   assert.ok(holds("Which version did I suspect?", "We bumped zod to 3.22."));
   assert.ok(holds("Who was reviewing it?", "I asked Kofi to review it."));
   assert.ok(!holds("Who was reviewing it?", "Kofi is on it."), "a capitalized word opening the turn is not a name");
+  assert.ok(holds("Which error code showed up?", "Now it dies with EADDRINUSE."));
+  assert.ok(holds("What error did I keep getting?", "It fails with ERR_REQUIRE_ESM again."));
+  assert.ok(holds("Which error was it?", "The upgrade now dies with SQLSTATE 40001."));
+  assert.ok(holds("Which error was it?", "It throws a TypeError on load."));
+  assert.ok(!holds("Which error was it?", "The export is slow again."));
+  assert.ok(holds("Which host was giving me trouble?", "It's only shipq-eu-5.internal that does this."));
+  assert.ok(!holds("Which host was giving me trouble?", "It's only the EU region that does this."));
+  assert.ok(holds("What did I call the git branch?", "Everything so far is on spike/chatbox-783."));
+  assert.ok(!holds("What did I call the git branch?", "The retry code is in the worker."));
   assert.ok(!holds("What was the ticket for the export bug?", "The export bug is back."));
 });
 
+test("a value the question names itself is not its answer", () => {
+  const question = "Who was reviewing the notifier Kubernetes move?";
+  assert.ok(!holds(question, "For the notifier Kubernetes move, look at the ingress."));
+  assert.ok(holds(question, "For the notifier Kubernetes move, Marcus is reviewing."));
+  assert.ok(!holds("Is PAY-158 the ticket?", "It is tracked as PAY-158."));
+  assert.ok(holds("Is PAY-158 the ticket?", "It is tracked as PAY-158, and PAY-160 too."));
+  assert.ok(
+    holds("Which ticket was it?", "Tracked as PAY-158, twice: PAY-158."),
+    "every value is read, not only the first",
+  );
+});
+
 test("only questions ask for a shape: a task prompt wants none", () => {
-  assert.deepEqual(wantedShapes("Fix the failing test in billing and bump the version"), []);
-  assert.ok(wantedShapes("did the failing test in billing get fixed").length > 0);
-  assert.deepEqual(wantedShapes("What did we decide about the cache?"), []);
+  assert.deepEqual(wantedShapes("Fix the failing test in billing and bump the version").values, []);
+  assert.ok(wantedShapes("did the failing test in billing get fixed").values.length > 0);
+  assert.deepEqual(wantedShapes("What did we decide about the cache?").values, []);
 });
 
 test("items holding a wanted shape move up by the weight, capped at 1; nothing moves when none is wanted", () => {
@@ -36,6 +57,6 @@ test("items holding a wanted shape move up by the weight, capped at 1; nothing m
       ["the export bug again", 0.9],
     ],
   );
-  assert.deepEqual(preferWantedShapes(ranked, [], 0.15), ranked);
+  assert.deepEqual(preferWantedShapes(ranked, NO_SHAPES, 0.15), ranked);
   assert.deepEqual(preferWantedShapes(ranked, shapes, 0), ranked);
 });

@@ -36,6 +36,23 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     // A name's last dot and extension is enough to tell a file; no nested repetition, so no backtracking on long text.
     value: /[\w-]\.(ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|swift|c|cpp|h|json|ya?ml|toml|md|sql|sh)\b/,
   },
+  {
+    name: "error",
+    asks: /\b(error|errors|error code|exception|crash(ed|es)?|dies with|died with)\b/i,
+    // Node's system errors (EADDRINUSE), error constants (ERR_REQUIRE_ESM), SQL states, exit codes, exception classes.
+    value: /\b(E[A-Z]{4,}|ERR_[A-Z0-9_]+|SQLSTATE [0-9A-Z]{5}|exit code \d+|[A-Z]\w*(Error|Exception))\b/,
+  },
+  {
+    name: "host",
+    asks: /\b(host|hostname|server|machine|box|node)\b/i,
+    value: /\b[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*\.(internal|local|lan|corp|com|net|io|dev|org|cloud)\b/,
+  },
+  {
+    name: "branch",
+    asks: /\bbranch(es)?\b/i,
+    // A git branch under one of the usual prefixes: fix/…, feature/…, chore/….
+    value: /\b(fix|bugfix|hotfix|feat|feature|chore|spike|release|wip|refactor|docs|test|exp)\/[\w./-]+/,
+  },
   { name: "channel", asks: /\b(channel|slack)\b/i, value: /(^|\s)#[a-z0-9][a-z0-9-]+/ },
   { name: "version", asks: /\b(version|release)\b/i, value: /\b\d+\.\d+(\.\d+)?\b/ },
   {
@@ -54,15 +71,35 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
 /** A question: ends with a question mark or opens with a question word. */
 const QUESTION = /\?\s*$|^\s*(what|which|who|whom|whose|when|where|how|did|do|does|was|were|is|are)\b/i;
 
-/** The value shapes `prompt` asks for; none when it is not a question. */
-export function wantedShapes(prompt: string): RegExp[] {
-  if (!QUESTION.test(prompt)) return [];
-  return ANSWER_SHAPES.filter((shape) => shape.asks.test(prompt)).map((shape) => shape.value);
+/** What a question asks for: the value shapes it wants, and the words it says itself. */
+export interface WantedShapes {
+  /** The wanted shapes' values, each with the global flag so that every value in a text can be read. */
+  values: readonly RegExp[];
+  /** The question's own words, lower-cased: a value the question names itself is not its answer. */
+  said: ReadonlySet<string>;
 }
 
-/** Whether `text` holds a value of one of `shapes`. */
-export function holdsWantedShape(text: string, shapes: readonly RegExp[]): boolean {
-  return shapes.some((shape) => shape.test(text));
+/** Asks for nothing: what a prompt that is not a question, or a ranking without shapes, wants. */
+export const NO_SHAPES: WantedShapes = { values: [], said: new Set() };
+
+/** The value shapes `prompt` asks for; none when it is not a question. */
+export function wantedShapes(prompt: string): WantedShapes {
+  if (!QUESTION.test(prompt)) return NO_SHAPES;
+  const values = ANSWER_SHAPES.filter((shape) => shape.asks.test(prompt)).map(
+    (shape) => new RegExp(shape.value.source, `${shape.value.flags}g`),
+  );
+  if (values.length === 0) return NO_SHAPES;
+  return { values, said: new Set(prompt.toLowerCase().split(/[^\p{L}\p{N}_#-]+/u)) };
+}
+
+/**
+ * Whether `text` holds a value of one of the wanted shapes that the question does not name itself: "Who was reviewing
+ * the Kubernetes move?" is not answered by a turn whose only capitalized word is "Kubernetes".
+ */
+export function holdsWantedShape(text: string, wanted: WantedShapes): boolean {
+  for (const value of wanted.values)
+    for (const match of text.matchAll(value)) if (!wanted.said.has(match[0].trim().toLowerCase())) return true;
+  return false;
 }
 
 /** How many of the best candidates a shape can reorder: the answer is near the top already, if not first. */
@@ -74,10 +111,10 @@ export const SHAPE_POOL = 40;
  */
 export function preferWantedShapes<T extends { score: number; hit: { entry: { text: string } } }>(
   ranked: readonly T[],
-  shapes: readonly RegExp[],
+  shapes: WantedShapes,
   weight: number,
 ): T[] {
-  if (shapes.length === 0 || weight <= 0) return [...ranked];
+  if (shapes.values.length === 0 || weight <= 0) return [...ranked];
   return ranked
     .map((item) =>
       holdsWantedShape(item.hit.entry.text, shapes) ? { ...item, score: Math.min(1, item.score + weight) } : item,

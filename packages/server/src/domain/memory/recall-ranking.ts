@@ -8,7 +8,13 @@
 // quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match is.
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
-import { preferWantedShapes, SHAPE_POOL, wantedShapes } from "../../search/answer-shapes.ts";
+import {
+  NO_SHAPES,
+  preferWantedShapes,
+  SHAPE_POOL,
+  type WantedShapes,
+  wantedShapes,
+} from "../../search/answer-shapes.ts";
 import { expandedNeighbour } from "../../search/abbreviations.ts";
 import { bestPassageCoverage, rarityWeights } from "../../search/passage.ts";
 import { rankHits, type RankedHit } from "../../search/rank.ts";
@@ -141,8 +147,8 @@ export async function rankRecall(
     expansions,
   });
   const asked = wantedShapes(text);
-  const shapes = tuning.shapeWeight > 0 ? asked : [];
-  const pool = shapes.length > 0 ? Math.max(limit, SHAPE_POOL) : limit;
+  const shapes = tuning.shapeWeight > 0 ? asked : NO_SHAPES;
+  const pool = shapes.values.length > 0 ? Math.max(limit, SHAPE_POOL) : limit;
   const reorder = (hits: RecallHit[]) => preferWantedShapes(hits, shapes, tuning.shapeWeight).slice(0, limit);
   if (candidates === null) {
     if (lexical.memory === null) return { memory: null, ranked: [], semantic: false, terms };
@@ -217,7 +223,7 @@ async function withSessionTurns(
   store: Store,
   scopeId: string,
   scored: readonly ScoredCandidate[],
-  prompt: { rarity: ReadonlyMap<string, number>; shapes: readonly RegExp[] },
+  prompt: { rarity: ReadonlyMap<string, number>; shapes: WantedShapes },
   tuning: RecallTuning,
 ): Promise<ScoredCandidate[]> {
   const turns = await readSessionTurns(store, scopeId, scored, prompt, {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
 import { toSearchText } from "../../search/analyze.ts";
+import { NO_SHAPES, wantedShapes } from "../../search/answer-shapes.ts";
 import {
   bestSessions,
   heldTerms,
@@ -108,7 +109,7 @@ test("the answering turn of the best session is read and scored by what tells it
     store,
     "scope",
     candidates,
-    { rarity, shapes: [/\bQ[1-4]\b/] },
+    { rarity, shapes: wantedShapes("What was the billing deadline?") },
     {
       sessions: 3,
       weight: 4,
@@ -132,16 +133,16 @@ test("the answering turn of the best session is read and scored by what tells it
   ];
   const mixed = sessionStore(unrelated);
   assert.deepEqual(
-    await readSessionTurns(mixed, "scope", candidates, { rarity, shapes: [] }, { sessions: 3, weight: 4 }),
+    await readSessionTurns(mixed, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions: 3, weight: 4 }),
     [],
   );
   // Off: no session to read, or weight 0.
   assert.deepEqual(
-    await readSessionTurns(store, "scope", candidates, { rarity, shapes: [] }, { sessions: 0, weight: 4 }),
+    await readSessionTurns(store, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions: 0, weight: 4 }),
     [],
   );
   assert.deepEqual(
-    await readSessionTurns(store, "scope", candidates, { rarity, shapes: [] }, { sessions: 3, weight: 0 }),
+    await readSessionTurns(store, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions: 3, weight: 0 }),
     [],
   );
 });

@@ -11,7 +11,7 @@
 // candidate × `weight` × the share of the prompt the session holds × that score, so inside the best sessions the
 // turns are ordered by what tells them apart, the best sessions' answering turns come before other sessions'
 // look-alikes, and a session that holds little of the prompt (found by meaning alone) reorders little.
-import { holdsWantedShape } from "../../search/answer-shapes.ts";
+import { holdsWantedShape, type WantedShapes } from "../../search/answer-shapes.ts";
 import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 
@@ -129,7 +129,7 @@ export async function readSessionTurns(
   store: Pick<Store, "readSessionNeighbours" | "readSearchHits">,
   scopeId: string,
   candidates: readonly TurnCandidate[],
-  prompt: { rarity: ReadonlyMap<string, number>; shapes: readonly RegExp[] },
+  prompt: { rarity: ReadonlyMap<string, number>; shapes: WantedShapes },
   { sessions, weight }: { sessions: number; weight: number },
 ): Promise<SessionTurn[]> {
   const best = bestSessions(candidates, sessions);
