@@ -24,6 +24,10 @@ test("a question's cue words ask for the matching shape of value", () => {
   assert.ok(!holds("Which host was giving me trouble?", "It's only the EU region that does this."));
   assert.ok(holds("What did I call the git branch?", "Everything so far is on spike/chatbox-783."));
   assert.ok(!holds("What did I call the git branch?", "The retry code is in the worker."));
+  assert.ok(holds("At which meeting was I presenting it?", "Let's have something for Thursday's architecture sync."));
+  assert.ok(!holds("At which meeting was I presenting it?", "Let's have something for the sync."));
+  assert.ok(holds("Which dashboard was I watching?", "Keep an eye on docs Latency (Grafana) for me."));
+  assert.ok(!holds("Which dashboard was I watching?", "Keep an eye on the latency for me."));
   assert.ok(!holds("What was the ticket for the export bug?", "The export bug is back."));
 });
 

@@ -53,6 +53,17 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     // A git branch under one of the usual prefixes: fix/…, feature/…, chore/….
     value: /\b(fix|bugfix|hotfix|feat|feature|chore|spike|release|wip|refactor|docs|test|exp)\/[\w./-]+/,
   },
+  {
+    name: "meeting",
+    asks: /\b(meeting|demo|demoing|present|presenting|presentation|standup|sync)\b/i,
+    // Team meetings recur on a weekday: "the Wednesday design review", "Thursday's architecture sync".
+    value: new RegExp(`\\b(${WEEKDAYS})('s)?\\b`),
+  },
+  {
+    name: "dashboard",
+    asks: /\b(dashboard|dashboards|graphs?|charts?|panels?)\b/i,
+    value: /\b(Grafana|Datadog|Kibana|Honeycomb|New Relic|Sentry|CloudWatch|Looker|Metabase)\b/,
+  },
   { name: "channel", asks: /\b(channel|slack)\b/i, value: /(^|\s)#[a-z0-9][a-z0-9-]+/ },
   { name: "version", asks: /\b(version|release)\b/i, value: /\b\d+\.\d+(\.\d+)?\b/ },
   {
