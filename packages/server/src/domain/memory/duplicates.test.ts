@@ -94,3 +94,19 @@ test("a statement that trades a word for another is not a restatement; one that 
     false,
   );
 });
+
+test("a chat turn kept as it was said restates nothing: an exact twin, a batch twin or a near one, it is added", () => {
+  const turn = (key: string, id: string, fingerprint: string, near: string | null = null): Approval => ({
+    key,
+    entry: { ...entry(id, fingerprint), kind: "conversation" },
+    near_duplicate_of: near,
+  });
+  const view: MemoryHeads = { memory: MEMORY, heads: [head("old", "f1"), head("near", "f8")] };
+  const { adds, links } = linked(view, [
+    turn("c1", "new1", "f1"),
+    turn("c2", "new2", "f1"),
+    turn("c3", "new3", "f3", "near"),
+  ]);
+  assert.equal(adds, 3);
+  assert.deepEqual(links, { c1: "new1", c2: "new2", c3: "new3" });
+});

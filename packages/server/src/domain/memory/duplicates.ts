@@ -4,7 +4,10 @@
 // numbers, identifiers: a statement that differs only in who or which is new information, not a restatement) and that
 // trades no word for another: "The pricing engine API must be versioned with an Accept-Version header" is another fact
 // than the same sentence about the websocket hub, though nearly all their terms are the same and no word is
-// capitalized. A restatement may add or drop words ("… in every environment"), or reorder them.
+// capitalized. A restatement may add or drop words ("… in every environment"), or reorder them. A chat turn kept as it
+// was said (the verbatim extractor's `conversation` entries) restates nothing: it is an event of its own session, and
+// "Deadline is end of Q2." said in two chats answers two questions ("the deadline for the billing export?", "for the
+// docs site?") by where it was said, so each turn keeps its own entry and citation.
 import { termSimilarity } from "../../search/analyze.ts";
 import type {
   EntryHead,
@@ -20,12 +23,21 @@ import { sameDetails } from "./statement-details.ts";
 /** Term-set similarity at or above which a candidate restates an existing entry. */
 export const NEAR_DUPLICATE_SIMILARITY = 0.8;
 
+/** The kind of a chat turn kept as it was said (domain/extract/verbatim.ts). */
+const CHAT_TURN_KIND = "conversation";
+
+/** Whether an approved entry may restate one Memory holds: any but a chat turn kept as it was said. */
+export function mayRestate(entry: { kind: string }): boolean {
+  return entry.kind !== CHAT_TURN_KIND;
+}
+
 /** The id of an active entry whose analyzed terms nearly equal `searchText`'s and whose details are `text`'s, or null. */
 export async function findNearDuplicate(
   store: Store,
   scopeId: string,
-  entry: { search_text: string; text: string },
+  entry: { kind: string; search_text: string; text: string },
 ): Promise<string | null> {
+  if (!mayRestate(entry)) return null;
   const searchText = entry.search_text;
   const terms = searchText.split(" ").filter((term) => term !== "");
   const unique = [...new Set(terms)];
@@ -85,7 +97,8 @@ export interface ResolvedApprovals {
 
 /**
  * Approves in order. An approval duplicates an entry added earlier in the batch with its fingerprint, else the active
- * entry with its fingerprint (the smallest id if several), else its near duplicate if that is still active.
+ * entry with its fingerprint (the smallest id if several), else its near duplicate if that is still active; a chat
+ * turn kept as it was said duplicates nothing (`mayRestate`).
  */
 export function resolveApprovals(view: MemoryHeads, approvals: readonly Approval[]): ResolvedApprovals {
   const heads = new Map(view.heads.map((head) => [head.entry.citation.entry_id, head]));
@@ -106,13 +119,13 @@ export function resolveApprovals(view: MemoryHeads, approvals: readonly Approval
     return head && { entry_id: entryId, entry_version_id: head.entry.citation.entry_version_id };
   };
   for (const { key, entry, near_duplicate_of: near } of approvals) {
-    const link = added.get(entry.fingerprint) ?? existingDuplicate(entry, near);
+    const link = mayRestate(entry) ? (added.get(entry.fingerprint) ?? existingDuplicate(entry, near)) : undefined;
     if (link) {
       resolved.links.set(key, link);
       continue;
     }
     const own = { entry_id: entry.entry_id, entry_version_id: entry.entry_version_id };
-    added.set(entry.fingerprint, own);
+    if (mayRestate(entry)) added.set(entry.fingerprint, own);
     resolved.links.set(key, own);
     resolved.changes.push({ op: "add", entry, reason: null });
   }
