@@ -14,7 +14,11 @@ test("a question's cue words ask for the matching shape of value", () => {
   assert.ok(holds("How big were the batches?", "I set the batch size to 4300."));
   assert.ok(holds("Which version did I suspect?", "We bumped zod to 3.22."));
   assert.ok(holds("Who was reviewing it?", "I asked Kofi to review it."));
-  assert.ok(!holds("Who was reviewing it?", "Kofi is on it."), "a capitalized word opening the turn is not a name");
+  assert.ok(!holds("Who was reviewing it?", "Keep it small."), "a capitalized word opening the turn is not a name");
+  assert.ok(holds("Who was reviewing it?", "Kofi is on it."), "unless it is the subject of what people do");
+  assert.ok(holds("Who was reviewing it?", "ok. Marcus will go through it."));
+  assert.ok(!holds("Who was reviewing it?", "It is on the list. There was a review."), "pronouns are no names");
+  assert.ok(!holds("Who was reviewing it?", "Once the pool is sorted, ship it."));
   assert.ok(holds("Which error code showed up?", "Now it dies with EADDRINUSE."));
   assert.ok(holds("What error did I keep getting?", "It fails with ERR_REQUIRE_ESM again."));
   assert.ok(holds("Which error was it?", "The upgrade now dies with SQLSTATE 40001."));

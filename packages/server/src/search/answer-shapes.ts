@@ -13,6 +13,11 @@ interface AnswerShape {
 
 const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
 const WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday";
+/** Words that open a sentence as its subject without being anyone's name. */
+const SENTENCE_SUBJECTS =
+  "It|This|That|There|These|Those|He|She|They|We|You|What|Which|Who|Everything|Nothing|Something|Everyone|Nobody|Here|Now|Then";
+/** What a person opening a sentence does, next: "Marcus will go through it", "Elena is reviewing this one". */
+const PEOPLE_VERBS = "is|was|will|has|had|keeps|asked|said|says|wants|owns|reviewed|approved";
 
 /** Every shape a question can ask for; the one table of them. */
 export const ANSWER_SHAPES: readonly AnswerShape[] = [
@@ -74,8 +79,12 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
   {
     name: "person",
     asks: /\b(who|whom|whose|reviewer|reviewing|owner|owns)\b/i,
-    // A capitalized word that does not open a sentence: a name, not the first word of a turn.
-    value: /(?<![.!?:]\s|^|\n)\b[A-Z][a-zà-ÿ]+\b/,
+    // A capitalized word that does not open a sentence: a name, not the first word of a turn. Or one that opens a
+    // sentence as the subject of what people do ("Marcus will go through it", "Elena is reviewing this one"), unless
+    // it is a pronoun or another word that opens sentences so ("It is", "There was").
+    value: new RegExp(
+      `(?<![.!?:]\\s|^|\\n)\\b[A-Z][a-zà-ÿ]+\\b|(?<=^|[.!?]\\s+)(?!(${SENTENCE_SUBJECTS})\\b)[A-Z][a-zà-ÿ]+(?= (${PEOPLE_VERBS})\\b)`,
+    ),
   },
 ];
 
