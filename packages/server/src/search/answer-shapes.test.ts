@@ -19,6 +19,7 @@ test("a question's cue words ask for the matching shape of value", () => {
   assert.ok(holds("Who was reviewing it?", "ok. Marcus will go through it."));
   assert.ok(!holds("Who was reviewing it?", "It is on the list. There was a review."), "pronouns are no names");
   assert.ok(!holds("Who was reviewing it?", "Once the pool is sorted, ship it."));
+  assert.ok(holds("Which customer pushed for it?", "Globex is the reason it got prioritised."));
   assert.ok(holds("Which error code showed up?", "Now it dies with EADDRINUSE."));
   assert.ok(holds("What error did I keep getting?", "It fails with ERR_REQUIRE_ESM again."));
   assert.ok(holds("Which error was it?", "The upgrade now dies with SQLSTATE 40001."));

@@ -78,7 +78,7 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
   },
   {
     name: "person",
-    asks: /\b(who|whom|whose|reviewer|reviewing|owner|owns)\b/i,
+    asks: /\b(who|whom|whose|reviewer|reviewing|owner|owns|customer|client)\b/i,
     // A capitalized word that does not open a sentence: a name, not the first word of a turn. Or one that opens a
     // sentence as the subject of what people do ("Marcus will go through it", "Elena is reviewing this one"), unless
     // it is a pronoun or another word that opens sentences so ("It is", "There was").
