@@ -20,6 +20,10 @@ test("a question's cue words ask for the matching shape of value", () => {
   assert.ok(!holds("Who was reviewing it?", "It is on the list. There was a review."), "pronouns are no names");
   assert.ok(!holds("Who was reviewing it?", "Once the pool is sorted, ship it."));
   assert.ok(holds("Which customer pushed for it?", "Globex is the reason it got prioritised."));
+  assert.ok(holds("What was the deadline?", "It has to land by the 1.8 release."), "a release is a date too");
+  assert.ok(holds("Which staging db was I testing against?", "I'm running everything against chatbox-stg-4."));
+  assert.ok(!holds("Which staging db was I testing against?", "The staging database is locked."));
+  assert.ok(holds("What flight did we take?", "We got the 6:15 direct."));
   assert.ok(holds("Which error code showed up?", "Now it dies with EADDRINUSE."));
   assert.ok(holds("What error did I keep getting?", "It fails with ERR_REQUIRE_ESM again."));
   assert.ok(holds("Which error was it?", "The upgrade now dies with SQLSTATE 40001."));

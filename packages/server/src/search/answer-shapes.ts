@@ -25,7 +25,7 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     name: "date",
     asks: /\b(when|deadline|due|date|day)\b/i,
     value: new RegExp(
-      `\\b(${MONTHS}|${WEEKDAYS}|Q[1-4]|tomorrow|tonight|next (week|month)|end of|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(st|nd|rd|th))\\b`,
+      `\\b(${MONTHS}|${WEEKDAYS}|Q[1-4]|tomorrow|tonight|next (week|month)|end of|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(st|nd|rd|th)|v?\\d+(\\.\\d+)+ release)\\b`,
     ),
   },
   { name: "flag", asks: /\b(flag|toggle)\b/i, value: /\b[a-z][a-z0-9]*(_[a-z0-9]+)+\b/ },
@@ -57,6 +57,17 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     asks: /\bbranch(es)?\b/i,
     // A git branch under one of the usual prefixes: fix/…, feature/…, chore/….
     value: /\b(fix|bugfix|hotfix|feat|feature|chore|spike|release|wip|refactor|docs|test|exp)\/[\w./-]+/,
+  },
+  {
+    name: "time",
+    asks: /\b(flight|train|what time|goal time|finish time)\b/i,
+    value: /\b\d{1,2}:\d{2}\b/,
+  },
+  {
+    name: "staging",
+    asks: /\b(staging|database|db|instance)\b/i,
+    // A staging or test environment's name: "profiles-stg-1", "billing-staging".
+    value: /\b[a-z][a-z0-9-]*-(stg|staging|stage|qa|uat|preprod|sandbox)(-\d+)?\b/,
   },
   {
     name: "meeting",
