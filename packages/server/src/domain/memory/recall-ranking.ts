@@ -56,6 +56,8 @@ export interface RecallTuning extends SemanticMix {
   sessionTurns: number;
   /** A session turn's worth, in units of its session's best candidate, when the session holds every prompt term and the turn covers them all. */
   sessionTurnWeight: number;
+  /** Journal positions read on each side of each best session's best candidate for its turns. */
+  sessionTurnRadius: number;
   /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
   abbreviations: number;
 }
@@ -73,6 +75,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   shapeWeight: 0.15,
   sessionTurns: 5,
   sessionTurnWeight: 8,
+  sessionTurnRadius: 32,
   abbreviations: 4,
   mean: 0.5,
   words: 0.5,
@@ -229,6 +232,7 @@ async function withSessionTurns(
   const turns = await readSessionTurns(store, scopeId, scored, prompt, {
     sessions: tuning.sessionTurns,
     weight: tuning.sessionTurnWeight,
+    radius: tuning.sessionTurnRadius,
   });
   if (turns.length === 0) return [...scored];
   const byVersion = new Map(scored.map((candidate) => [candidate.entry_version_id, { ...candidate }]));

@@ -113,6 +113,7 @@ test("the answering turn of the best session is read and scored by what tells it
     {
       sessions: 3,
       weight: 4,
+      radius: 12,
     },
   );
   assert.deepEqual(reads, [["scope", [{ session_id: "s1", position: 1 }], 12, 96]]);
@@ -133,16 +134,34 @@ test("the answering turn of the best session is read and scored by what tells it
   ];
   const mixed = sessionStore(unrelated);
   assert.deepEqual(
-    await readSessionTurns(mixed, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions: 3, weight: 4 }),
+    await readSessionTurns(
+      mixed,
+      "scope",
+      candidates,
+      { rarity, shapes: NO_SHAPES },
+      { sessions: 3, weight: 4, radius: 12 },
+    ),
     [],
   );
   // Off: no session to read, or weight 0.
   assert.deepEqual(
-    await readSessionTurns(store, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions: 0, weight: 4 }),
+    await readSessionTurns(
+      store,
+      "scope",
+      candidates,
+      { rarity, shapes: NO_SHAPES },
+      { sessions: 0, weight: 4, radius: 12 },
+    ),
     [],
   );
   assert.deepEqual(
-    await readSessionTurns(store, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions: 3, weight: 0 }),
+    await readSessionTurns(
+      store,
+      "scope",
+      candidates,
+      { rarity, shapes: NO_SHAPES },
+      { sessions: 3, weight: 0, radius: 12 },
+    ),
     [],
   );
 });

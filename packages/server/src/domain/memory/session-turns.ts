@@ -101,10 +101,8 @@ export function heldTerms(searchText: string, rarity: ReadonlyMap<string, unknow
   return new Set(searchText.split(" ").filter((term) => rarity.has(term)));
 }
 
-/** Journal positions read on each side of a best session's best candidate. */
-const RADIUS = 12;
-/** The most turns read in all, over every best session. */
-const READ_LIMIT = 96;
+/** The most turns read in all, per journal position read on each side of a best candidate (256 for the radius of 32). */
+const READ_PER_RADIUS = 8;
 
 /** A recall candidate as session turns see it. */
 export interface TurnCandidate extends SessionCandidate {
@@ -130,15 +128,15 @@ export async function readSessionTurns(
   scopeId: string,
   candidates: readonly TurnCandidate[],
   prompt: { rarity: ReadonlyMap<string, number>; shapes: WantedShapes },
-  { sessions, weight }: { sessions: number; weight: number },
+  { sessions, weight, radius }: { sessions: number; weight: number; radius: number },
 ): Promise<SessionTurn[]> {
   const best = bestSessions(candidates, sessions);
   if (best.length === 0 || weight <= 0 || prompt.rarity.size === 0) return [];
   const neighbours = await store.readSessionNeighbours(
     scopeId,
     best.map(({ session_id, position }) => ({ session_id, position })),
-    RADIUS,
-    READ_LIMIT,
+    radius,
+    READ_PER_RADIUS * radius,
   );
   const known = new Map<string, MemorySearchHit>();
   for (const candidate of candidates)
