@@ -133,35 +133,10 @@ test("the answering turn of the best session is read and scored by what tells it
     hit("v3", "Lunch at noon."),
   ];
   const mixed = sessionStore(unrelated);
-  assert.deepEqual(
-    await readSessionTurns(
-      mixed,
-      "scope",
-      candidates,
-      { rarity, shapes: NO_SHAPES },
-      { sessions: 3, weight: 4, radius: 12 },
-    ),
-    [],
-  );
+  const readWith = (from: typeof store, sessions: number, weight: number) =>
+    readSessionTurns(from, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions, weight, radius: 12 });
+  assert.deepEqual(await readWith(mixed, 3, 4), []);
   // Off: no session to read, or weight 0.
-  assert.deepEqual(
-    await readSessionTurns(
-      store,
-      "scope",
-      candidates,
-      { rarity, shapes: NO_SHAPES },
-      { sessions: 0, weight: 4, radius: 12 },
-    ),
-    [],
-  );
-  assert.deepEqual(
-    await readSessionTurns(
-      store,
-      "scope",
-      candidates,
-      { rarity, shapes: NO_SHAPES },
-      { sessions: 3, weight: 0, radius: 12 },
-    ),
-    [],
-  );
+  assert.deepEqual(await readWith(store, 0, 4), []);
+  assert.deepEqual(await readWith(store, 3, 0), []);
 });
