@@ -25,7 +25,7 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     name: "date",
     asks: /\b(when|deadline|due|date|day)\b/i,
     value: new RegExp(
-      `\\b(${MONTHS}|${WEEKDAYS}|Q[1-4]|tomorrow|tonight|next (week|month)|end of|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(st|nd|rd|th)|v?\\d+(\\.\\d+)+ release)\\b`,
+      `\\b(${MONTHS}|${WEEKDAYS}|Q[1-4]|tomorrow|tonight|next (week|month)|end of|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}(st|nd|rd|th)|v?\\d{1,4}(\\.\\d{1,4}){1,3} release)\\b`,
     ),
   },
   { name: "flag", asks: /\b(flag|toggle)\b/i, value: /\b[a-z][a-z0-9]*(_[a-z0-9]+)+\b/ },
@@ -50,7 +50,9 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
   {
     name: "host",
     asks: /\b(host|hostname|server|machine|box|node)\b/i,
-    value: /\b[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)*\.(internal|local|lan|corp|com|net|io|dev|org|cloud)\b/,
+    // Bounded like DNS labels, and tried only where a name starts, so a long run of dots or dashes reads in linear time.
+    value:
+      /(?<![\w.-])[a-z0-9][a-z0-9-]{0,62}(\.[a-z0-9-]{1,63}){0,8}\.(internal|local|lan|corp|com|net|io|dev|org|cloud)\b/,
   },
   {
     name: "branch",
@@ -67,7 +69,7 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     name: "staging",
     asks: /\b(staging|database|db|instance)\b/i,
     // A staging or test environment's name: "profiles-stg-1", "billing-staging".
-    value: /\b[a-z][a-z0-9-]*-(stg|staging|stage|qa|uat|preprod|sandbox)(-\d+)?\b/,
+    value: /(?<![\w-])[a-z][a-z0-9-]{0,62}-(stg|staging|stage|qa|uat|preprod|sandbox)(-\d+)?\b/,
   },
   {
     name: "meeting",
@@ -94,7 +96,7 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     // sentence as the subject of what people do ("Marcus will go through it", "Elena is reviewing this one"), unless
     // it is a pronoun or another word that opens sentences so ("It is", "There was").
     value: new RegExp(
-      `(?<![.!?:]\\s|^|\\n)\\b[A-Z][a-zà-ÿ]+\\b|(?<=^|[.!?]\\s+)(?!(${SENTENCE_SUBJECTS})\\b)[A-Z][a-zà-ÿ]+(?= (${PEOPLE_VERBS})\\b)`,
+      `(?<![.!?:]\\s|^|\\n)\\b[A-Z][a-zà-ÿ]+\\b|(?<=^|[.!?]\\s{1,4})(?!(${SENTENCE_SUBJECTS})\\b)[A-Z][a-zà-ÿ]+(?= (${PEOPLE_VERBS})\\b)`,
     ),
   },
 ];
