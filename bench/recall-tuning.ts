@@ -1,12 +1,14 @@
 // npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--project] [--facts N] [--distractors N] [--seed 8]
 //                                [--max-bytes 8000] [--try "key=value,…;…"] [--time N]
+//                                [--conversation-set realistic|reworded]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
 // /tmp/pcq-types-quick/types-rules-s8-f100-d2000 with --set types); pass the dataset options it was built with.
 // Every question goes through prepare_context and memory search (limit 10) with each setting; hit@1/5/10 and MRR are
 // printed per setting and question type, lexical-only first. With --set conversation, `--time N` also times
 // prepare_context for the first N questions under each setting, the settings alternated question by question (after
-// a warm-up of 50), and prints the median and p95 of each.
+// a warm-up of 50), and prints the median and p95 of each; `--conversation-set reworded` ranks the reworded set (its
+// questions share no word with their answers) instead of the realistic one, from its own data dir.
 import { join } from "node:path";
 import { prepareContext } from "../packages/server/src/domain/context/prepare-context.ts";
 import { DEFAULT_TUNING, rankRecall, type RecallTuning } from "../packages/server/src/domain/memory/recall-ranking.ts";
@@ -19,6 +21,7 @@ import { openBm25Index } from "./lib/bm25-baseline.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress, summarize } from "./lib/measure.ts";
 import { buildRealisticConversations } from "./lib/question-types/realistic-sessions.ts";
+import { buildRewordedConversations } from "./lib/question-types/reworded-sessions.ts";
 import { conversationFigures, judgeConversation } from "./lib/question-types/type-figures.ts";
 import { buildTypedFacts } from "./lib/question-types/typed-facts.ts";
 import { judge, qualityFigures, type Judged } from "./lib/retrieval-metrics.ts";
@@ -83,15 +86,15 @@ function settingsOf(args: string[]): Array<[string, RecallTuning | null]> {
 }
 
 /**
- * The realistic conversation set (--set conversation, verbatim Memory): session-hit@10, turn-recall@10 and MRR of
- * memory search (limit 10) per setting.
+ * A conversation set (--set conversation, verbatim Memory; the realistic one unless --conversation-set reworded):
+ * session-hit@10, turn-recall@10 and MRR of memory search (limit 10) per setting.
  */
 async function runConversation(args: string[], data: string): Promise<void> {
-  const set = buildRealisticConversations({
-    seed: Number(option(args, "seed", "8")),
-    questions: Number(option(args, "questions", "1500")),
-  });
-  const scope = "bench:quality-conversation-realistic";
+  const which = option(args, "conversation-set", "realistic");
+  if (which !== "realistic" && which !== "reworded") throw new Error("--conversation-set realistic|reworded");
+  const build = which === "realistic" ? buildRealisticConversations : buildRewordedConversations;
+  const set = build({ seed: Number(option(args, "seed", "8")), questions: Number(option(args, "questions", "1500")) });
+  const scope = `bench:quality-conversation-${which}`;
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
   const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
   await semantic.refresh(scope);
@@ -149,7 +152,7 @@ async function timePrepare(
 async function printBm25Conversation(
   store: Store,
   scope: string,
-  questions: ReturnType<typeof buildRealisticConversations>["questions"],
+  questions: ReadonlyArray<ReturnType<typeof buildRealisticConversations>["questions"][number]>,
 ): Promise<void> {
   const listing = await store.listEntries(scope, false);
   const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
