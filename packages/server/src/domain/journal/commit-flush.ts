@@ -3,7 +3,7 @@
 import type { ArtifactReference, SourceReference } from "@powercontext/protocol";
 import type { CandidateOutcome, CandidateProposal, EntryLink, NewCandidate, Store } from "../../store/types.ts";
 import { answered, runPlan } from "../memory/commit-plan.ts";
-import { resolveApprovals, type Approval } from "../memory/duplicates.ts";
+import { headsToRead, resolveApprovals, type Approval } from "../memory/duplicates.ts";
 import type { CandidateDisposition } from "../review/policy.ts";
 
 /** A candidate the review stage has disposed of, before duplicates are resolved. */
@@ -35,18 +35,15 @@ export async function commitFlush(store: Store, flush: FlushCommit): Promise<Flu
       ? [{ key: candidate_id, entry: disposition.entry, near_duplicate_of: disposition.near_duplicate_of }]
       : [],
   );
+  // Chat turns kept as they were said restate nothing, so their heads are not read.
+  const wanted = headsToRead(approvals);
   const outcome = await runPlan<FlushCommitResult>(store, flush, async (attempt) => {
     // A conflict may be the cursor's; a later attempt first checks whether another flush took the window.
     if (attempt > 1 && (await store.readJournalWindow(flush.scope_id, 0)).cursor !== flush.previous_cursor) {
       return answered({ status: "cursor_moved" });
     }
     const view =
-      approvals.length === 0
-        ? { memory: null, heads: [] }
-        : await store.readHeads(flush.scope_id, {
-            entry_ids: approvals.flatMap((approval) => approval.near_duplicate_of ?? []),
-            fingerprints: approvals.map((approval) => approval.entry.fingerprint),
-          });
+      wanted.fingerprints.length === 0 ? { memory: null, heads: [] } : await store.readHeads(flush.scope_id, wanted);
     const resolved = resolveApprovals(view, approvals);
     const candidates = flush.candidates.map((candidate) => ({
       op: "propose" as const,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { EntryHead, MemoryHeads, NewEntryVersion } from "../../store/types.ts";
 import { toSearchText } from "../../search/analyze.ts";
-import { resolveApprovals, tradesWords, type Approval } from "./duplicates.ts";
+import { headsToRead, resolveApprovals, tradesWords, type Approval } from "./duplicates.ts";
 
 const MEMORY = { family: "memory", artifact_id: "memory", revision: 5 };
 
@@ -102,11 +102,15 @@ test("a chat turn kept as it was said restates nothing: an exact twin, a batch t
     near_duplicate_of: near,
   });
   const view: MemoryHeads = { memory: MEMORY, heads: [head("old", "f1"), head("near", "f8")] };
-  const { adds, links } = linked(view, [
-    turn("c1", "new1", "f1"),
-    turn("c2", "new2", "f1"),
-    turn("c3", "new3", "f3", "near"),
-  ]);
+  const turns = [turn("c1", "new1", "f1"), turn("c2", "new2", "f1"), turn("c3", "new3", "f3", "near")];
+  const { adds, links, expected } = linked(view, turns);
   assert.equal(adds, 3);
   assert.deepEqual(links, { c1: "new1", c2: "new2", c3: "new3" });
+  // Nothing is read for them, and the commit relies on nothing about other entries.
+  assert.deepEqual(headsToRead(turns), { entry_ids: [], fingerprints: [] });
+  assert.deepEqual(expected, { entries: [], fingerprints: [] });
+  assert.deepEqual(headsToRead([...turns, approval("c4", "new4", "f9", "near")]), {
+    entry_ids: ["near"],
+    fingerprints: ["f9"],
+  });
 });

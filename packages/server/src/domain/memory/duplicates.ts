@@ -96,6 +96,18 @@ export interface ResolvedApprovals {
 }
 
 /**
+ * What resolving `approvals` needs read: the heads of their near duplicates and of the active entries with their
+ * fingerprints, for the approvals that may restate one (`mayRestate`); nothing for chat turns kept as they were said.
+ */
+export function headsToRead(approvals: readonly Approval[]): { entry_ids: string[]; fingerprints: string[] } {
+  const restating = approvals.filter((approval) => mayRestate(approval.entry));
+  return {
+    entry_ids: restating.flatMap((approval) => approval.near_duplicate_of ?? []),
+    fingerprints: restating.map((approval) => approval.entry.fingerprint),
+  };
+}
+
+/**
  * Approves in order. An approval duplicates an entry added earlier in the batch with its fingerprint, else the active
  * entry with its fingerprint (the smallest id if several), else its near duplicate if that is still active; a chat
  * turn kept as it was said duplicates nothing (`mayRestate`).
@@ -119,17 +131,18 @@ export function resolveApprovals(view: MemoryHeads, approvals: readonly Approval
     return head && { entry_id: entryId, entry_version_id: head.entry.citation.entry_version_id };
   };
   for (const { key, entry, near_duplicate_of: near } of approvals) {
-    const link = mayRestate(entry) ? (added.get(entry.fingerprint) ?? existingDuplicate(entry, near)) : undefined;
+    const restates = mayRestate(entry);
+    const link = restates ? (added.get(entry.fingerprint) ?? existingDuplicate(entry, near)) : undefined;
     if (link) {
       resolved.links.set(key, link);
       continue;
     }
     const own = { entry_id: entry.entry_id, entry_version_id: entry.entry_version_id };
-    if (mayRestate(entry)) added.set(entry.fingerprint, own);
+    if (restates) added.set(entry.fingerprint, own);
     resolved.links.set(key, own);
     resolved.changes.push({ op: "add", entry, reason: null });
   }
-  for (const fingerprint of new Set(approvals.map((approval) => approval.entry.fingerprint))) {
+  for (const fingerprint of new Set(headsToRead(approvals).fingerprints)) {
     const active_entry_ids = activeWithFingerprint(view, fingerprint).map((head) => head.entry.citation.entry_id);
     resolved.expected.fingerprints.push({ fingerprint, active_entry_ids });
   }
