@@ -3,14 +3,7 @@ import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
 import { toSearchText } from "../../search/analyze.ts";
 import { NO_SHAPES, wantedShapes } from "../../search/answer-shapes.ts";
-import {
-  bestSessions,
-  heldTerms,
-  readSessionTurns,
-  sessionCoverage,
-  sessionTermWeights,
-  type TurnCandidate,
-} from "./session-turns.ts";
+import { bestSessions, heldTerms, readSessionTurns, sessionTermWeights, type TurnCandidate } from "./session-turns.ts";
 
 test("the best sessions are those whose candidates sum highest, each read around its best candidate", () => {
   const best = bestSessions(
@@ -36,14 +29,9 @@ test("a session's share of the prompt is the prompt's weight its turns hold betw
     ["deadlin", 3],
   ]);
   const turns = ["The billing bug again.", "more billing output"];
-  assert.equal(
-    sessionCoverage(
-      rarity,
-      turns.map((text) => heldTerms(toSearchText(text), rarity)),
-    ),
-    0.25,
-  );
-  assert.equal(sessionCoverage(new Map(), []), 0);
+  const held = turns.map((text) => heldTerms(toSearchText(text), rarity));
+  assert.equal(sessionTermWeights(rarity, held).coverage, 0.25);
+  assert.equal(sessionTermWeights(new Map(), []).coverage, 0);
 });
 
 test("a term most of the session's turns hold is its topic and counts a tenth", () => {

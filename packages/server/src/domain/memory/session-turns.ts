@@ -7,10 +7,11 @@
 // term most of the session's turns hold (its topic) counts little, a rarer one fully, and a turn holding the kind of
 // value the question asks for (search/answer-shapes.ts) gains a little more; a turn holding neither a rarer term nor
 // such a value is like every other turn of its session and is not lifted, and a session in which no prompt term is a
-// topic (facts captured one after another in one long chat) is not what the prompt is about and is left as it is. A turn is then worth its session's best
-// candidate × `weight` × the share of the prompt the session holds × that score, so inside the best sessions the
-// turns are ordered by what tells them apart, the best sessions' answering turns come before other sessions'
-// look-alikes, and a session that holds little of the prompt (found by meaning alone) reorders little.
+// topic (facts captured one after another in one long chat) is not what the prompt is about and is left as it is. A
+// turn is then worth its session's best candidate × `weight` × the share of the prompt the session holds × that
+// score, so inside the best sessions the turns are ordered by what tells them apart, the best sessions' answering
+// turns come before other sessions' look-alikes, and a session that holds little of the prompt (found by meaning
+// alone) reorders little.
 import { holdsWantedShape, type WantedShapes } from "../../search/answer-shapes.ts";
 import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
@@ -56,44 +57,32 @@ export function bestSessions(candidates: readonly SessionCandidate[], count: num
 }
 
 /**
- * The prompt's term weights inside one session: each term's weight in the scope (`rarity`), cut to a tenth for the
- * session's topic terms, those more than a quarter of the session's turns hold. `turns`: the prompt terms each turn
- * holds (`heldTerms`).
+ * The prompt's terms inside one session, from the prompt terms each of its turns holds (`heldTerms`):
+ * - `weights`: each term's weight in the scope (`rarity`), cut to a tenth for the session's topic terms, those more
+ *   than a quarter of the session's turns hold;
+ * - `coverage`: the share of the prompt's weight that the turns hold between them. A session found by the question's
+ *   own words holds most of it; one found by meaning alone, or by a word or two in passing, little, and its turns'
+ *   word matches say little about which one answers (a reworded question shares no word with its answer).
  */
 export function sessionTermWeights(
   rarity: ReadonlyMap<string, number>,
   turns: ReadonlyArray<ReadonlySet<string>>,
-): { weights: Map<string, number>; topics: Set<string> } {
+): { weights: Map<string, number>; topics: Set<string>; coverage: number } {
   const held = new Map<string, number>();
   for (const terms of turns) for (const term of terms) held.set(term, (held.get(term) ?? 0) + 1);
   const weights = new Map<string, number>();
   const topics = new Set<string>();
-  for (const [term, weight] of rarity) {
-    const topic = (held.get(term) ?? 0) > TOPIC_SHARE * turns.length;
-    if (topic) topics.add(term);
-    weights.set(term, topic ? weight * TOPIC_WEIGHT : weight);
-  }
-  return { weights, topics };
-}
-
-/**
- * The share of the prompt's weight (`rarity`) that the session's turns hold between them. A session found by the
- * question's own words holds most of it; one found by meaning alone, or by a word or two in passing, little, and its
- * turns' word matches say little about which one answers (a reworded question shares no word with its answer).
- */
-export function sessionCoverage(
-  rarity: ReadonlyMap<string, number>,
-  turns: ReadonlyArray<ReadonlySet<string>>,
-): number {
-  const held = new Set<string>();
-  for (const terms of turns) for (const term of terms) held.add(term);
   let total = 0;
   let covered = 0;
   for (const [term, weight] of rarity) {
+    const count = held.get(term) ?? 0;
+    const topic = count > TOPIC_SHARE * turns.length;
+    if (topic) topics.add(term);
+    weights.set(term, topic ? weight * TOPIC_WEIGHT : weight);
     total += weight;
-    if (held.has(term)) covered += weight;
+    if (count > 0) covered += weight;
   }
-  return total > 0 ? covered / total : 0;
+  return { weights, topics, coverage: total > 0 ? covered / total : 0 };
 }
 
 /** The prompt terms (keys of `rarity`) a turn holds, read from its stored analyzer terms. */
@@ -158,10 +147,10 @@ export async function readSessionTurns(
   for (const [session, hits] of bySession) {
     // The stored analyzer terms tell what each turn holds; only a turn that may be lifted is read by sentence.
     const held = hits.map((hit) => heldTerms(hit.search_text, prompt.rarity));
-    const { weights, topics } = sessionTermWeights(prompt.rarity, held);
+    const { weights, topics, coverage } = sessionTermWeights(prompt.rarity, held);
     // A session none of whose prompt terms is a topic (held by many of its turns) is not what the prompt is about.
     if (topics.size === 0) continue;
-    const worth = (bestOf.get(session) ?? 0) * weight * sessionCoverage(prompt.rarity, held);
+    const worth = (bestOf.get(session) ?? 0) * weight * coverage;
     for (const [index, hit] of hits.entries()) {
       const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
       // A turn holding only the session's topic terms is like every other turn of it: nothing lifts it.
