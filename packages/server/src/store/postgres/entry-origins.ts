@@ -20,12 +20,13 @@ export async function readEntryOrigins(
   if (versionIds.length === 0) return origins;
   const rows = await sql.rows<OriginRow>(
     `SELECT v.entry_version_id, s.position,
-       CASE WHEN strpos(s.metadata::text, '\\u0000') > 0 OR strpos(s.metadata::text, U&'\\FFFF') > 0 THEN NULL
+       CASE WHEN m.escaped THEN NULL
          WHEN json_typeof(s.metadata -> 'session_id') = 'string' THEN s.metadata ->> 'session_id' END AS session_id,
-       CASE WHEN strpos(s.metadata::text, '\\u0000') > 0 OR strpos(s.metadata::text, U&'\\FFFF') > 0
-         THEN s.metadata::text END AS escaped_metadata
+       CASE WHEN m.escaped THEN m.raw END AS escaped_metadata
      FROM entry_version v CROSS JOIN LATERAL json_array_elements(v.source_refs) AS r(ref)
      JOIN source s ON s.scope_id = v.scope_id AND s.source_id = r.ref ->> 'source_id'
+     CROSS JOIN LATERAL (SELECT s.metadata::text AS raw) AS t
+     CROSS JOIN LATERAL (SELECT t.raw, strpos(t.raw, '\\u0000') > 0 OR strpos(t.raw, U&'\\FFFF') > 0 AS escaped) AS m
      WHERE v.scope_id = $1 AND v.entry_version_id = ANY ($2::text[])
      ORDER BY s.position`,
     [scopeId, versionIds],
