@@ -1,6 +1,6 @@
 // npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--project] [--facts N] [--distractors N] [--seed 8]
 //                                [--max-bytes 8000] [--try "key=value,…;…"] [--time N]
-//                                [--conversation-set realistic|reworded]
+//                                [--conversation-set realistic|reworded|friends]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
 // /tmp/pcq-types-quick/types-rules-s8-f100-d2000 with --set types); pass the dataset options it was built with.
@@ -20,6 +20,7 @@ import type { Store } from "../packages/server/src/store/types.ts";
 import { openBm25Index } from "./lib/bm25-baseline.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress, summarize } from "./lib/measure.ts";
+import { buildFriendsConversations } from "./lib/question-types/friends-sessions.ts";
 import { buildRealisticConversations } from "./lib/question-types/realistic-sessions.ts";
 import { buildRewordedConversations } from "./lib/question-types/reworded-sessions.ts";
 import { conversationFigures, judgeConversation } from "./lib/question-types/type-figures.ts";
@@ -91,8 +92,13 @@ function settingsOf(args: string[]): Array<[string, RecallTuning | null]> {
  */
 async function runConversation(args: string[], data: string): Promise<void> {
   const which = option(args, "conversation-set", "realistic");
-  if (which !== "realistic" && which !== "reworded") throw new Error("--conversation-set realistic|reworded");
-  const build = which === "realistic" ? buildRealisticConversations : buildRewordedConversations;
+  const builders = {
+    realistic: buildRealisticConversations,
+    reworded: buildRewordedConversations,
+    friends: buildFriendsConversations,
+  };
+  if (!(which in builders)) throw new Error("--conversation-set realistic|reworded|friends");
+  const build = builders[which as keyof typeof builders];
   const set = build({ seed: Number(option(args, "seed", "8")), questions: Number(option(args, "questions", "1500")) });
   const scope = `bench:quality-conversation-${which}`;
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));

@@ -19,6 +19,7 @@ import { buildRealisticConversations } from "./realistic-sessions.ts";
 import { openRecallPaths, type RecallPaths } from "./recall-paths.ts";
 import { buildRewordedConversations } from "./reworded-sessions.ts";
 import { buildTypedFacts, type TypedFactSet } from "./typed-facts.ts";
+import { buildFriendsConversations } from "./friends-sessions.ts";
 import { conversationTable, factTable, type ConversationResult, type FactResult } from "./types-table.ts";
 import type { ConversationSet, TypedQuestion } from "./types.ts";
 
@@ -31,6 +32,7 @@ const HALVES = ["facts", "conversation"];
 const CONVERSATION_SETS: Record<string, (options: { seed: number; questions: number }) => ConversationSet> = {
   realistic: buildRealisticConversations,
   reworded: buildRewordedConversations,
+  friends: buildFriendsConversations,
 };
 
 interface ServerOptions {
