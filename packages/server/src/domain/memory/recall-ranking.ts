@@ -58,6 +58,8 @@ export interface RecallTuning extends SemanticMix {
   sessionTurnWeight: number;
   /** Journal positions read on each side of each best session's best candidate for its turns. */
   sessionTurnRadius: number;
+  /** Share of the score of a question turn (and the turn it follows up on) that the turn answering it earns; 0 is off. */
+  replyShare: number;
   /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
   abbreviations: number;
 }
@@ -76,6 +78,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   sessionTurns: 5,
   sessionTurnWeight: 8,
   sessionTurnRadius: 32,
+  replyShare: 0.5,
   abbreviations: 4,
   mean: 0.5,
   words: 0.5,
@@ -233,6 +236,7 @@ async function withSessionTurns(
     sessions: tuning.sessionTurns,
     weight: tuning.sessionTurnWeight,
     radius: tuning.sessionTurnRadius,
+    replyShare: tuning.replyShare,
   });
   if (turns.length === 0) return [...scored];
   const byVersion = new Map(scored.map((candidate) => [candidate.entry_version_id, { ...candidate }]));

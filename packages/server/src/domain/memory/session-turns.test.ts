@@ -102,6 +102,7 @@ test("the answering turn of the best session is read and scored by what tells it
       sessions: 3,
       weight: 4,
       radius: 12,
+      replyShare: 0,
     },
   );
   assert.deepEqual(reads, [["scope", [{ session_id: "s1", position: 1 }], 12, 96]]);
@@ -122,9 +123,69 @@ test("the answering turn of the best session is read and scored by what tells it
   ];
   const mixed = sessionStore(unrelated);
   const readWith = (from: typeof store, sessions: number, weight: number) =>
-    readSessionTurns(from, "scope", candidates, { rarity, shapes: NO_SHAPES }, { sessions, weight, radius: 12 });
+    readSessionTurns(
+      from,
+      "scope",
+      candidates,
+      { rarity, shapes: NO_SHAPES },
+      { sessions, weight, radius: 12, replyShare: 0 },
+    );
   assert.deepEqual(await readWith(mixed, 3, 4), []);
   // Off: no session to read, or weight 0.
   assert.deepEqual(await readWith(store, 0, 4), []);
   assert.deepEqual(await readWith(store, 3, 0), []);
+});
+
+test("the turn answering a question asked in the session earns a share of that question's thread", async () => {
+  const turns = [
+    hit("v1", "Lena: Hi Marco! How are you?"),
+    hit("v2", "Lena: We adopted a puppy last weekend!"),
+    hit("v3", "Marco: Aww Lena, what breed is she?"),
+    hit("v4", "Lena: A golden retriever, so much energy."),
+    hit("v5", "Marco: Take care, Lena."),
+  ];
+  // The neighbours arrive nearest the anchor first, not in the order they were said.
+  const store = {
+    readSessionNeighbours: async () =>
+      [2, 3, 1, 4, 0].map((index) => ({
+        entry_version_id: turns[index]?.entry.citation.entry_version_id ?? "",
+        session_id: "s1",
+        position: index + 1,
+      })),
+    readSearchHits: async () => ({ memory: null, hits: [] }),
+  };
+  const candidates: TurnCandidate[] = turns.map((turn, index) => ({
+    entry_version_id: turn.entry.citation.entry_version_id,
+    hit: turn,
+    total: index === 2 ? 1 : 0.2,
+    session: "s1",
+    position: index + 1,
+  }));
+  const rarity = new Map([
+    ["lena", 1],
+    ["breed", 2],
+    ["dog", 2],
+  ]);
+  const read = (replyShare: number) =>
+    readSessionTurns(
+      store,
+      "scope",
+      candidates,
+      { rarity, shapes: NO_SHAPES },
+      {
+        sessions: 1,
+        weight: 4,
+        radius: 12,
+        replyShare,
+      },
+    );
+  const byId = new Map((await read(0.5)).map((turn) => [turn.entry_version_id, turn.total]));
+  // v4 holds only the session's topic ("lena"), but it answers v3, which asks about the breed.
+  assert.ok(Math.abs((byId.get("v4") ?? 0) - 0.5 * (byId.get("v3") ?? 0)) < 1e-9, String(byId.get("v4")));
+  // v5 follows a statement, not a question: nothing lifts it.
+  assert.deepEqual([...byId.keys()].sort(), ["v3", "v4"]);
+  assert.deepEqual(
+    (await read(0)).map((turn) => turn.entry_version_id),
+    ["v3"],
+  );
 });

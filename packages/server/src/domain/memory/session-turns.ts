@@ -11,7 +11,9 @@
 // turn is then worth its session's best candidate × `weight` × the share of the prompt the session holds × that
 // score, so inside the best sessions the turns are ordered by what tells them apart, the best sessions' answering
 // turns come before other sessions' look-alikes, and a session that holds little of the prompt (found by meaning
-// alone) reorders little.
+// alone) reorders little. In a chat the answer to a follow-up question is the next turn ("What kind of dog?" → "A
+// beagle mix."), and it rarely repeats the question's words: a turn right after a question earns a share of the
+// score of that question and of the turn it follows up on.
 import { holdsWantedShape, type WantedShapes } from "../../search/answer-shapes.ts";
 import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
@@ -117,7 +119,7 @@ export async function readSessionTurns(
   scopeId: string,
   candidates: readonly TurnCandidate[],
   prompt: { rarity: ReadonlyMap<string, number>; shapes: WantedShapes },
-  { sessions, weight, radius }: { sessions: number; weight: number; radius: number },
+  { sessions, weight, radius, replyShare }: { sessions: number; weight: number; radius: number; replyShare: number },
 ): Promise<SessionTurn[]> {
   const best = bestSessions(candidates, sessions);
   if (best.length === 0 || weight <= 0 || prompt.rarity.size === 0) return [];
@@ -135,37 +137,66 @@ export async function readSessionTurns(
     for (const hit of (await store.readSearchHits(scopeId, unread)).hits)
       known.set(hit.entry.citation.entry_version_id, hit);
   const bestOf = new Map(best.map((session) => [session.session_id, session.best]));
-  const bySession = new Map<string, MemorySearchHit[]>();
-  for (const { entry_version_id, session_id } of neighbours) {
+  const bySession = new Map<string, Array<{ hit: MemorySearchHit; position: number }>>();
+  for (const { entry_version_id, session_id, position } of neighbours) {
     const hit = known.get(entry_version_id);
     if (hit === undefined) continue;
-    const hits = bySession.get(session_id);
-    if (hits === undefined) bySession.set(session_id, [hit]);
-    else hits.push(hit);
+    const read = bySession.get(session_id);
+    if (read === undefined) bySession.set(session_id, [{ hit, position }]);
+    else read.push({ hit, position });
   }
   const turns: SessionTurn[] = [];
-  for (const [session, hits] of bySession) {
+  for (const [session, read] of bySession) {
+    const hits = read.sort((a, b) => a.position - b.position).map(({ hit }) => hit);
     // The stored analyzer terms tell what each turn holds; only a turn that may be lifted is read by sentence.
     const held = hits.map((hit) => heldTerms(hit.search_text, prompt.rarity));
     const { weights, topics, coverage } = sessionTermWeights(prompt.rarity, held);
     // A session none of whose prompt terms is a topic (held by many of its turns) is not what the prompt is about.
     if (topics.size === 0) continue;
     const worth = (bestOf.get(session) ?? 0) * weight * coverage;
+    const scores = hits.map((hit, index) => turnScore(hit, held[index] ?? new Set(), topics, weights, prompt));
     for (const [index, hit] of hits.entries()) {
-      const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
-      // A turn holding only the session's topic terms is like every other turn of it: nothing lifts it.
-      const apart = [...(held[index] ?? [])].some((term) => !topics.has(term));
-      if (!shaped && !apart) continue;
-      const covered = apart ? passageCoverage(sentenceTerms(hit.entry.text, prompt.rarity), weights) : 0;
-      const score = covered + (shaped ? SHAPE_BONUS : 0);
+      const own = scores[index] ?? { score: 0, lexical: false };
+      const reply = replyShare * replyTo(hits, scores, index);
+      const score = Math.max(own.score, reply);
       if (score <= 0) continue;
       turns.push({
         entry_version_id: hit.entry.citation.entry_version_id,
         hit,
         total: worth * score,
-        lexical: covered > 0,
+        lexical: own.lexical,
       });
     }
   }
   return turns;
+}
+
+/**
+ * A turn's score inside its session: how much of the prompt's weight within the session (`weights`) its best passage
+ * holds, plus a bonus when it holds a value of a shape the question asks for. A turn holding only the session's topic
+ * terms is like every other turn of it: nothing lifts it.
+ */
+function turnScore(
+  hit: MemorySearchHit,
+  held: ReadonlySet<string>,
+  topics: ReadonlySet<string>,
+  weights: ReadonlyMap<string, number>,
+  prompt: { rarity: ReadonlyMap<string, number>; shapes: WantedShapes },
+): { score: number; lexical: boolean } {
+  const shaped = holdsWantedShape(hit.entry.text, prompt.shapes);
+  const apart = [...held].some((term) => !topics.has(term));
+  if (!shaped && !apart) return { score: 0, lexical: false };
+  const covered = apart ? passageCoverage(sentenceTerms(hit.entry.text, prompt.rarity), weights) : 0;
+  return { score: covered + (shaped ? SHAPE_BONUS : 0), lexical: covered > 0 };
+}
+
+/**
+ * The score a turn earns as the reply to a question: when the turn before it asks something ("What kind of dog?"),
+ * the best score of that question and of the turn it follows up on (the thread "we adopted a puppy" → "what kind?"
+ * → "a beagle mix"), since the answer is said right after it, often in words the prompt does not use. 0 otherwise.
+ */
+function replyTo(hits: readonly MemorySearchHit[], scores: ReadonlyArray<{ score: number }>, index: number): number {
+  const asked = hits[index - 1];
+  if (asked === undefined || !asked.entry.text.includes("?")) return 0;
+  return Math.max(scores[index - 1]?.score ?? 0, scores[index - 2]?.score ?? 0);
 }
