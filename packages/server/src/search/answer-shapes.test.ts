@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { holdsWantedShape, NO_SHAPES, preferWantedShapes, wantedShapes } from "./answer-shapes.ts";
+import { holdsWantedShape, NO_SHAPES, namedTerms, preferWantedShapes, wantedShapes } from "./answer-shapes.ts";
 
 const holds = (question: string, text: string) => holdsWantedShape(text, wantedShapes(question));
 
@@ -72,4 +72,14 @@ test("items holding a wanted shape move up by the weight, capped at 1; nothing m
   );
   assert.deepEqual(preferWantedShapes(ranked, NO_SHAPES, 0.15), ranked);
   assert.deepEqual(preferWantedShapes(ranked, shapes, 0), ranked);
+});
+
+test("the names a prompt says are its capitalized words inside sentences", () => {
+  assert.deepEqual([...namedTerms("What breed is Lena's dog?")], ["lena"]);
+  assert.deepEqual([...namedTerms("Who was I training with? Ask Kofi and Dana.")], ["kofi", "dana"]);
+  assert.deepEqual(
+    [...namedTerms("Lena: What did I do yesterday?")],
+    [],
+    "a speaker's label and a turn's first word are no names",
+  );
 });

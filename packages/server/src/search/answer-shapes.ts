@@ -3,6 +3,7 @@
 // while the other turns about the same topic do not. Recall (domain/memory/recall-ranking.ts) adds a small bonus to
 // candidates that hold a value of a wanted shape. Only questions ask for a shape: a task prompt ("fix the failing
 // test in billing") wants the memories about its work, not every entry that names a file.
+import { analyze } from "./analyze.ts";
 
 /** One kind of answer: the words that ask for it and the shape of the value that answers. */
 interface AnswerShape {
@@ -13,6 +14,12 @@ interface AnswerShape {
 
 const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
 const WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday";
+/**
+ * A capitalized word that does not open a sentence, a line or a speaker's label ("Lena: …"): a name ("I asked Kofi",
+ * "What breed is Lena's dog?"), not the first word of a turn.
+ */
+const NAME_IN_SENTENCE = "(?<![.!?:]\\s|^|\\n)\\b[A-Z][a-zà-ÿ]+\\b";
+
 /** Words that open a sentence as its subject without being anyone's name. */
 const SENTENCE_SUBJECTS =
   "It|This|That|There|These|Those|He|She|They|We|You|What|Which|Who|Everything|Nothing|Something|Everyone|Nobody|Here|Now|Then";
@@ -96,7 +103,7 @@ export const ANSWER_SHAPES: readonly AnswerShape[] = [
     // sentence as the subject of what people do ("Marcus will go through it", "Elena is reviewing this one"), unless
     // it is a pronoun or another word that opens sentences so ("It is", "There was").
     value: new RegExp(
-      `(?<![.!?:]\\s|^|\\n)\\b[A-Z][a-zà-ÿ]+\\b|(?<=^|[.!?]\\s{1,4})(?!(${SENTENCE_SUBJECTS})\\b)[A-Z][a-zà-ÿ]+(?= (${PEOPLE_VERBS})\\b)`,
+      `${NAME_IN_SENTENCE}|(?<=^|[.!?]\\s{1,4})(?!(${SENTENCE_SUBJECTS})\\b)[A-Z][a-zà-ÿ]+(?= (${PEOPLE_VERBS})\\b)`,
     ),
   },
 ];
@@ -153,4 +160,9 @@ export function preferWantedShapes<T extends { score: number; hit: { entry: { te
       holdsWantedShape(item.hit.entry.text, shapes) ? { ...item, score: Math.min(1, item.score + weight) } : item,
     )
     .sort((a, b) => b.score - a.score);
+}
+
+/** The analyzer terms of the names `text` says inside its sentences (see NAME_IN_SENTENCE): "Lena" of "What breed is Lena's dog?". */
+export function namedTerms(text: string): Set<string> {
+  return new Set([...text.matchAll(new RegExp(NAME_IN_SENTENCE, "g"))].flatMap((match) => analyze(match[0])));
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { analyze } from "./analyze.ts";
-import { bestPassageCoverage } from "./passage.ts";
+import { bestPassageCoverage, NAME_EMPHASIS, rarityWeights } from "./passage.ts";
 
 const weightsOf = (entries: Array<[string, number]>) =>
   new Map(entries.map(([word, weight]) => [analyze(word)[0] as string, weight]));
@@ -26,4 +26,15 @@ test("a turn is judged by its best passage, not diluted by pasted output or othe
   const pasted = "The flaky calculator again.\n2026-03-19T10:01:12Z ERROR reviewing=failed calc.ts:12:3";
   assert.equal(bestPassageCoverage(pasted, weights), 4 / 5);
   assert.equal(bestPassageCoverage(turn, new Map()), 0);
+});
+
+test("a name the prompt says weighs NAME_EMPHASIS times its rarity", () => {
+  const frequencies = new Map([
+    ["lena", 40],
+    ["soccer", 2],
+  ]);
+  const plain = rarityWeights(["lena", "soccer"], frequencies);
+  const named = rarityWeights(["lena", "soccer"], frequencies, new Set(["lena"]));
+  assert.equal(named.get("lena"), NAME_EMPHASIS * (plain.get("lena") ?? 0));
+  assert.equal(named.get("soccer"), plain.get("soccer"));
 });

@@ -9,13 +9,31 @@ import { sentencesOf } from "./sentences.ts";
 const WINDOW = 2;
 
 /**
- * Each prompt term's weight by its rarity in the scope (`frequencies`: how many entries hold it), relative to the
- * prompt's most common term: the scope's size is not needed to rank the prompt's terms.
+ * How many times its rarity a name the prompt says weighs ("Lena" of "What breed is Lena's dog?"). A name is what the
+ * question is about, yet it is common where that person or thing is talked about often: in a long chat between two
+ * friends every turn of one of them holds her name, and rarity alone would let any other friend's turn about a dog
+ * outrank hers. Chosen on the conversation sets (docs/benchmarks.md).
  */
-export function rarityWeights(terms: readonly string[], frequencies: ReadonlyMap<string, number>): Map<string, number> {
+export const NAME_EMPHASIS = 3;
+
+/**
+ * Each prompt term's weight by its rarity in the scope (`frequencies`: how many entries hold it), relative to the
+ * prompt's most common term: the scope's size is not needed to rank the prompt's terms. The terms of `names` (names
+ * the prompt says) weigh NAME_EMPHASIS times more.
+ */
+export function rarityWeights(
+  terms: readonly string[],
+  frequencies: ReadonlyMap<string, number>,
+  names: ReadonlySet<string> = new Set(),
+): Map<string, number> {
   let most = 1;
   for (const term of terms) most = Math.max(most, frequencies.get(term) ?? 0);
-  return new Map(terms.map((term) => [term, Math.log(1 + (most + 1) / (1 + (frequencies.get(term) ?? 0)))]));
+  return new Map(
+    terms.map((term) => {
+      const rarity = Math.log(1 + (most + 1) / (1 + (frequencies.get(term) ?? 0)));
+      return [term, names.has(term) ? NAME_EMPHASIS * rarity : rarity];
+    }),
+  );
 }
 
 /**

@@ -118,3 +118,29 @@ test("a prompt naming a component in full finds the entry using its run-together
   assert.equal(await first(DEFAULT_TUNING.abbreviations), answer);
   assert.notEqual(await first(0), answer);
 });
+
+test("a name the question says outweighs a rarer word: her turn, not another friend's look-alike", async (t) => {
+  const store = await openSqliteStore(":memory:");
+  t.after(() => store.close());
+  const ids = sequentialIds();
+  const hers = "Lena: Ugh, I twisted my knee playing soccer with the kids.";
+  const texts = [
+    hers,
+    "Omar: Ugh, I hurt my wrist playing soccer with the kids.",
+    "Iris: I hurt my back carrying boxes.",
+    "Kofi: I hurt my shoulder at the gym.",
+    "Lena: Hi Omar! Long time no talk.",
+    "Omar: Take care, Lena.",
+    "Lena: We adopted a puppy.",
+    "Lena: I'm reading a good book.",
+  ];
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  const first = async (query: string) =>
+    (await rankRecall({ store, semantic: null }, "s", query, 3)).ranked[0]?.hit.entry.text;
+  assert.equal(await first("How did Lena get hurt at soccer?"), hers);
+  // Said in lower case, "lena" is a word like any other and the rarer "hurt" wins.
+  assert.notEqual(await first("how did lena get hurt at soccer?"), hers);
+});

@@ -9,6 +9,7 @@
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import {
+  namedTerms,
   NO_SHAPES,
   preferWantedShapes,
   SHAPE_POOL,
@@ -142,7 +143,11 @@ export async function rankRecall(
     terms,
     limit: Math.max(tuning.lexicalCandidates, limit * OVERFETCH),
   });
-  const rarity = rarityWeights(terms, frequencies ?? (await deps.store.termFrequencies(scopeId, terms)));
+  const rarity = rarityWeights(
+    terms,
+    frequencies ?? (await deps.store.termFrequencies(scopeId, terms)),
+    namedTerms(text),
+  );
   const ranked = withPassages(
     rankHits(lexical.hits, terms, lexical.memory?.revision ?? 0, { focus }),
     rarity,
