@@ -1,6 +1,6 @@
 // npm run bench -- recall-tuning --data DIR [--set facts|types|conversation] [--project] [--facts N] [--distractors N] [--seed 8]
 //                                [--max-bytes 8000] [--try "key=value,…;…"] [--time N]
-//                                [--conversation-set realistic|reworded|friends]
+//                                [--conversation-set realistic|reworded|friends|friends-unlabelled]
 // Tunes the recall fusion (domain/memory/recall-ranking.ts) in-process on Memory that `npm run bench -- quality --keep`
 // loaded: DIR is one of its data dirs (e.g. /tmp/pcq/rules-s8-f120-d2000 for the default set, or
 // /tmp/pcq-types-quick/types-rules-s8-f100-d2000 with --set types); pass the dataset options it was built with.
@@ -96,8 +96,10 @@ async function runConversation(args: string[], data: string): Promise<void> {
     realistic: buildRealisticConversations,
     reworded: buildRewordedConversations,
     friends: buildFriendsConversations,
+    "friends-unlabelled": (options: { seed: number; questions: number }) =>
+      buildFriendsConversations({ ...options, labels: false }),
   };
-  if (!(which in builders)) throw new Error("--conversation-set realistic|reworded|friends");
+  if (!(which in builders)) throw new Error("--conversation-set realistic|reworded|friends|friends-unlabelled");
   const build = builders[which as keyof typeof builders];
   const set = build({ seed: Number(option(args, "seed", "8")), questions: Number(option(args, "questions", "1500")) });
   const scope = `bench:quality-conversation-${which}`;

@@ -128,8 +128,20 @@ interface Told {
   asked: boolean;
 }
 
-/** About `questions` questions, deterministic for `seed`. */
-export function buildFriendsConversations({ seed, questions }: { seed: number; questions: number }): ConversationSet {
+/**
+ * About `questions` questions, deterministic for `seed`. With `labels` false the turns are stored without the
+ * speaker's name ("I ran a 10K on Sunday!"), as a capture that keeps the speaker elsewhere would: the friend's name is
+ * then only in the other friend's words ("No way, Lena!").
+ */
+export function buildFriendsConversations({
+  seed,
+  questions,
+  labels = true,
+}: {
+  seed: number;
+  questions: number;
+  labels?: boolean;
+}): ConversationSet {
   const next = random(seed * 7919 + 23);
   const sources: ChatSource[] = [];
   const asked: ConversationQuestion[] = [];
@@ -147,13 +159,14 @@ export function buildFriendsConversations({ seed, questions }: { seed: number; q
     for (let at = 0; at < order.length; at += 2) plan.push(order.slice(at, at + 2));
     for (let idle = 0; idle < IDLE_SESSIONS; idle += 1) plan.splice(Math.floor(next() * plan.length), 0, []);
     for (const events of plan) {
-      const session = buildSession(next, `friends-p${pair}-s${String(sessions).padStart(4, "0")}`, friends, events);
+      const sessionId = `friends-p${pair}-s${String(sessions).padStart(4, "0")}`;
+      const session = buildSession(next, sessionId, friends, events, labels);
       sources.push(...session.sources);
       for (const question of session.questions) if (asked.length < questions) asked.push(question);
       sessions += 1;
     }
   }
-  return { name: "friends", sources, questions: asked, sessions };
+  return { name: labels ? "friends" : "friends-unlabelled", sources, questions: asked, sessions };
 }
 
 function drawValues(next: () => number, event: LifeEvent): EventValues {
@@ -165,6 +178,7 @@ function buildSession(
   sessionId: string,
   friends: readonly [string, string],
   events: readonly Told[],
+  labels: boolean,
 ): { sources: ChatSource[]; questions: ConversationQuestion[] } {
   const sources: ChatSource[] = [];
   // Small talk in a shuffled order, so that no line is said twice in a session.
@@ -172,7 +186,7 @@ function buildSession(
   const smallTalk = () => talk[sources.length % talk.length] as string;
   const say = (speaker: string, text: string): string => {
     const source_id = `${sessionId}-t${String(sources.length).padStart(2, "0")}`;
-    sources.push({ source_id, content: `${speaker}: ${text}`, session_id: sessionId });
+    sources.push({ source_id, content: labels ? `${speaker}: ${text}` : text, session_id: sessionId });
     return source_id;
   };
   const otherOf = (name: string) => (name === friends[0] ? friends[1] : friends[0]);

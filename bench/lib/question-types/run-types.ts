@@ -33,6 +33,7 @@ const CONVERSATION_SETS: Record<string, (options: { seed: number; questions: num
   realistic: buildRealisticConversations,
   reworded: buildRewordedConversations,
   friends: buildFriendsConversations,
+  "friends-unlabelled": (options) => buildFriendsConversations({ ...options, labels: false }),
 };
 
 interface ServerOptions {
