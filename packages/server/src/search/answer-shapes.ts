@@ -122,9 +122,14 @@ export interface WantedShapes {
 /** Asks for nothing: what a prompt that is not a question, or a ranking without shapes, wants. */
 export const NO_SHAPES: WantedShapes = { values: [], said: new Set() };
 
+/** Whether `prompt` asks something (ends with a question mark or opens with a question word), not tells a task. */
+export function isQuestion(prompt: string): boolean {
+  return QUESTION.test(prompt);
+}
+
 /** The value shapes `prompt` asks for; none when it is not a question. */
 export function wantedShapes(prompt: string): WantedShapes {
-  if (!QUESTION.test(prompt)) return NO_SHAPES;
+  if (!isQuestion(prompt)) return NO_SHAPES;
   const values = ANSWER_SHAPES.filter((shape) => shape.asks.test(prompt)).map(
     (shape) => new RegExp(shape.value.source, `${shape.value.flags}g`),
   );

@@ -25,6 +25,7 @@ import type { QueryProfile } from "../../search/semantic/word-vector-model.ts";
 import type { EntryOrigin, MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import { promptTerms } from "./prompt-terms.ts";
+import { gateBySubject, namedSubject } from "./named-subject.ts";
 import { creditSessions, sessionOf } from "./session-context.ts";
 import { readSessionTurns } from "./session-turns.ts";
 
@@ -43,6 +44,11 @@ export interface RecallTuning extends SemanticMix {
   minSemantic: number;
   /** The most that naming the prompt's lexicon concepts can add (all of them, weighted by rarity). */
   conceptWeight: number;
+  /**
+   * Share of its concept bonus a candidate keeps when a question names a subject the scope knows ("Lena") and neither
+   * it nor a candidate of its session holds the name (named-subject.ts); 1 is off.
+   */
+  subjectConceptShare: number;
   /** Share of a lexical score that comes from the entry's best passage (search/passage.ts) rather than BM25. */
   passageWeight: number;
   /** The fewest lexical hits fetched, however few are asked for. */
@@ -71,6 +77,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   semanticWeight: 0.25,
   minSemantic: 0.5,
   conceptWeight: 1.25,
+  subjectConceptShare: 0.25,
   passageWeight: 0.5,
   lexicalCandidates: 32,
   sessionShare: 0.25,
@@ -119,6 +126,10 @@ interface Candidate {
   lexical: number;
   bonus: number;
   matched_terms: number;
+  /** The concept part of `bonus`. */
+  concept: number;
+  /** Whether the entry holds the subject the question names (named-subject.ts). */
+  holds: boolean;
 }
 
 /** A candidate with its total and its session; a turn read for its session alone says whether it holds a prompt term. */
@@ -214,6 +225,15 @@ async function withSessionContext(
       )
     : new Map<string, EntryOrigin[]>();
   const sessions = matching.map((candidate) => sessionOf(origins.get(candidate.entry_version_id)));
+  totals = gateBySubject(
+    matching.map((candidate, index) => ({
+      total: totals[index] ?? 0,
+      concept: candidate.concept,
+      holds: candidate.holds,
+      session: sessions[index] ?? null,
+    })),
+    tuning.subjectConceptShare,
+  );
   if (tuning.sessionShare > 0 && matching.length > 1)
     totals = creditSessions(totals, sessions, { share: tuning.sessionShare, cap: tuning.sessionCap });
   return matching
@@ -257,6 +277,8 @@ async function withSessionTurns(
       lexical: 0,
       bonus: 0,
       matched_terms: 0,
+      concept: 0,
+      holds: false,
       total: turn.total,
       session: null,
       position: null,
@@ -299,12 +321,17 @@ async function semanticCandidates(
   const { neighbours, conceptWeights } = related;
   const scorer = new SemanticScorer(index.model, profile, tuning, conceptWeights);
   const bonusOf = (neighbour: VectorNeighbour | undefined) => {
-    if (neighbour === undefined) return 0;
+    if (neighbour === undefined) return { bonus: 0, concept: 0 };
     const { meaning, concepts } = scorer.score(neighbour.terms, neighbour.similarity);
     const floor = tuning.minSemantic;
     const fromMeaning = meaning > floor ? (tuning.semanticWeight * (meaning - floor)) / (1 - floor) : 0;
-    return fromMeaning + tuning.conceptWeight * concepts;
+    return { bonus: fromMeaning + tuning.conceptWeight * concepts, concept: tuning.conceptWeight * concepts };
   };
+  // The subject a question names, as analyzer terms (for lexical hits) and as the model's words (for the others).
+  const subject = new Set(namedSubject(text));
+  const subjectWords = new Set(subject.size > 0 ? (index.model.signature([...subject].join(" "))?.words ?? []) : []);
+  const hitHolds = (hit: MemorySearchHit) => subject.size > 0 && hit.search_text.split(" ").some((t) => subject.has(t));
+  const neighbourHolds = (neighbour: VectorNeighbour) => neighbour.terms.words.some((row) => subjectWords.has(row));
   const lexicalIds = ranked.map((item) => item.hit.entry.citation.entry_version_id);
   const known = index.lookup(scopeId, lexicalIds, profile.mean);
   const candidates = new Map<string, Candidate>();
@@ -314,7 +341,8 @@ async function semanticCandidates(
       entry_version_id: id,
       hit: item.hit,
       lexical: item.score,
-      bonus: bonusOf(expandedNeighbour(index.model, known.get(id), item.hit.entry.text, read.expansions)),
+      ...bonusOf(expandedNeighbour(index.model, known.get(id), item.hit.entry.text, read.expansions)),
+      holds: hitHolds(item.hit),
       matched_terms: item.matched_terms,
     });
   }
@@ -325,7 +353,8 @@ async function semanticCandidates(
       entry_version_id: id,
       hit: undefined,
       lexical: 0,
-      bonus: bonusOf(neighbour),
+      ...bonusOf(neighbour),
+      holds: neighbourHolds(neighbour),
       matched_terms: 0,
     });
   }

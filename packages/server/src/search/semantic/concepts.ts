@@ -92,6 +92,23 @@ export function conceptsOf(text: string): number[] {
 }
 
 /**
+ * The analyzer terms of `text` that belong to a run naming a lexicon concept ("docker" of "What Docker image…",
+ * "code" and "style" of "code style").
+ */
+export function conceptTermsOf(text: string): Set<string> {
+  const terms = analyze(text);
+  const found = new Set<string>();
+  for (let at = 0; at < terms.length; at += 1) {
+    let key = "";
+    for (let length = 1; length <= MAX_TRIGGER_TERMS && at + length <= terms.length; length += 1) {
+      key = length === 1 ? (terms[at] as string) : `${key} ${terms[at + length - 1]}`;
+      if (TRIGGERS.has(key)) for (const term of terms.slice(at, at + length)) found.add(term);
+    }
+  }
+  return found;
+}
+
+/**
  * Share of `asked`'s concepts that `held` also names, in [0, 1], each concept counted by its weight (rarer concepts
  * weigh more: see ScopeRows.conceptWeights); an asked concept the entry does not name but that it names a related
  * concept of counts `RELATED_SHARE` of its weight. 0 when `asked` names none. `asked` and `held` ascending.

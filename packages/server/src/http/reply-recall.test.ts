@@ -1,0 +1,93 @@
+// Replies through the real HTTP API, on both stores: in a chat between two friends the answer to a follow-up question
+// is the next turn, and it seldom repeats the question's words ("What breed is Lena's dog?" is answered by "Lena: A
+// beagle mix, so much energy.", right after "Marco: Aww Lena, what breed is she?"). Recall reads the turns of the best
+// sessions and lifts the turn said right after a question. The control: the same chat with the follow-up said
+// without a question, whose next turn is then not lifted.
+import assert from "node:assert/strict";
+import { test, type TestContext } from "node:test";
+import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
+import { openTestPostgresStore } from "../testing/postgres.ts";
+import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import { openSqliteStore } from "../store/sqlite/index.ts";
+import type { Store } from "../store/types.ts";
+
+const SCOPE = "friends";
+const ANSWER = "Lena: A beagle mix, so much energy.";
+const QUESTION = "What breed is Lena's dog?";
+
+/** Three chats between two pairs of friends; `followUp` is what Marco says after Lena's news. */
+function sessions(followUp: string): Record<string, string[]> {
+  return {
+    puppy: [
+      "Lena: Hi Marco! Long time no talk.",
+      "Marco: Hey Lena! Busy but good, work has been a lot.",
+      "Lena: We adopted a puppy from the shelter last weekend!",
+      followUp,
+      ANSWER,
+      "Marco: I love that for you.",
+      "Lena: Gotta run, talk soon Marco!",
+    ],
+    kitten: [
+      "Iris: Omar! Do you have a minute?",
+      "Omar: Always. What's new?",
+      "Iris: We brought home a kitten, she's tiny.",
+      "Omar: So cute, Iris! What breed?",
+      "Iris: A Maine Coon, so she won't stay tiny.",
+      "Omar: Take care, Iris!",
+    ],
+    shelter: [
+      "Marco: Lena, do you still walk the dogs at the shelter?",
+      "Lena: Only on Sundays now, the dog walkers are short-staffed.",
+      "Marco: Lena, my neighbour's dog barks all night.",
+      "Lena: Ugh, Marco, a barking dog is the worst.",
+    ],
+    weekend: [
+      "Marco: Lena! How was your weekend?",
+      "Lena: Quiet, I slept in and read on the couch.",
+      "Marco: The kids kept me busy, as always.",
+      "Lena: Take care, Marco. Catch up again soon!",
+    ],
+  };
+}
+
+const STORES: Array<[string, () => Promise<Store>]> = [
+  ["sqlite", () => openSqliteStore(":memory:")],
+  ["postgres", () => openTestPostgresStore()],
+];
+
+/** Captures every turn with its session, flushes, waits for the semantic layer. */
+async function appWithChats(t: TestContext, open: () => Promise<Store>, followUp: string): Promise<TestApp> {
+  const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
+  const turns = Object.entries(sessions(followUp)).flatMap(([session, texts]) =>
+    texts.map((content) => ({ session, content })),
+  );
+  await captureTurns(app.post, SCOPE, turns);
+  await flushUntilIdle(app.post, SCOPE);
+  await untilSemanticLoaded(app.post, SCOPE);
+  return app;
+}
+
+/** The answer's rank in `memory/search` (limit 5; -1 when absent) and whether prepare includes it. */
+async function answerRecall(post: TestApp["post"]): Promise<{ rank: number; prepared: boolean }> {
+  const search = await post("/v1/memory/search", { scope_id: SCOPE, query: QUESTION, limit: 5 });
+  assert.equal(search.status, 200, JSON.stringify(search.json));
+  const rank = search.json.hits.findIndex((hit: { text: string }) => hit.text === ANSWER);
+  const prepared = await post("/v1/context/prepare", { scope_id: SCOPE, query: QUESTION, max_bytes: 2000 });
+  assert.equal(prepared.status, 200, JSON.stringify(prepared.json));
+  return { rank, prepared: prepared.json.status === "ready" && String(prepared.json.content).includes("beagle mix") };
+}
+
+for (const [engine, open] of STORES) {
+  test(`${engine}: the reply to a follow-up question is recalled although it shares no word with the question`, async (t) => {
+    const { post } = await appWithChats(t, open, "Marco: Aww Lena, what breed is she?");
+    const { rank, prepared } = await answerRecall(post);
+    assert.ok(rank >= 0, `rank ${rank}`);
+    assert.ok(prepared, "prepare left the reply out");
+  });
+
+  test(`${engine}: after a follow-up that asks nothing, the next turn is not lifted`, async (t) => {
+    const { post } = await appWithChats(t, open, "Marco: Aww Lena, tell me her breed.");
+    const { rank } = await answerRecall(post);
+    assert.equal(rank, -1, `rank ${rank}`);
+  });
+}
