@@ -1,7 +1,8 @@
 // `npm run bench -- quality --set types`: recall quality by question type through the real API of a real Server.
 // Facts of the coding project are asked three ways (lexical, paraphrase, task) with the `rules` and `verbatim`
-// profiles; two multi-session conversations (every turn one Source) are asked about with `verbatim`: the realistic
-// one, shaped like LongMemEval, and the reworded one, whose questions mostly share no word with their evidence.
+// profiles; multi-session conversations (every turn one Source) are asked about with `verbatim`: the realistic one,
+// shaped like LongMemEval, the reworded one, whose questions mostly share no word with their evidence, and the friends
+// one, shaped like LoCoMo (pairs of friends; `friends-unlabelled` stores it without the speakers' names).
 // Beside the Server's prepare_context and memory search, plain SQLite FTS5 BM25 over the same entries gives the
 // baseline. `--only facts` or `--only conversation` runs one half.
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";

@@ -5,7 +5,9 @@
 // meaning, how far the mean-direction and word-coverage score lies above `minSemantic`. Candidates are the lexical
 // hits, the entries nearest the prompt by mean direction and those that best name its concepts, so an entry that
 // shares no word with the prompt can be recalled. Adding scores beat reciprocal-rank fusion on every figure of the
-// quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match is.
+// quality benchmark (docs/benchmarks.md): ranks throw away how sure the lexical match is. When a question names a
+// subject ("What pet did Lena get?"), the candidates that hold the name neither themselves nor through a chat session
+// keep a quarter of their concept bonus (named-subject.ts).
 import type { ArtifactReference } from "@powercontext/protocol";
 import type { EndpointIndex } from "../../search/embeddings/endpoint-index.ts";
 import {
