@@ -5,9 +5,8 @@
 // other friends' turns fill the first three.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
+import { appWithChats } from "../testing/chat-turns.ts";
 import { openTestPostgresStore } from "../testing/postgres.ts";
-import { buildTestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 
@@ -34,13 +33,7 @@ const STORES: Array<[string, () => Promise<Store>]> = [
 
 for (const [engine, open] of STORES) {
   test(`${engine}: a question naming a friend recalls her turn before other friends' turns about the same thing`, async (t) => {
-    const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
-    const turns = Object.entries(SESSIONS).flatMap(([session, texts]) =>
-      texts.map((content) => ({ session, content })),
-    );
-    await captureTurns(app.post, SCOPE, turns);
-    await flushUntilIdle(app.post, SCOPE);
-    await untilSemanticLoaded(app.post, SCOPE);
+    const app = await appWithChats(t, await open(), SCOPE, SESSIONS);
     const first = async (query: string) => {
       const search = await app.post("/v1/memory/search", { scope_id: SCOPE, query, limit: 3 });
       assert.equal(search.status, 200, JSON.stringify(search.json));

@@ -5,9 +5,9 @@
 // without a question, whose next turn is then not lifted.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
-import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
+import { appWithChats } from "../testing/chat-turns.ts";
 import { openTestPostgresStore } from "../testing/postgres.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import type { TestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 
@@ -55,16 +55,9 @@ const STORES: Array<[string, () => Promise<Store>]> = [
   ["postgres", () => openTestPostgresStore()],
 ];
 
-/** Captures every turn with its session, flushes, waits for the semantic layer. */
-async function appWithChats(t: TestContext, open: () => Promise<Store>, followUp: string): Promise<TestApp> {
-  const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
-  const turns = Object.entries(sessions(followUp)).flatMap(([session, texts]) =>
-    texts.map((content) => ({ session, content })),
-  );
-  await captureTurns(app.post, SCOPE, turns);
-  await flushUntilIdle(app.post, SCOPE);
-  await untilSemanticLoaded(app.post, SCOPE);
-  return app;
+/** The chats, with Marco's `followUp`, captured with their sessions and flushed. */
+async function appWithFollowUp(t: TestContext, open: () => Promise<Store>, followUp: string): Promise<TestApp> {
+  return appWithChats(t, await open(), SCOPE, sessions(followUp));
 }
 
 /** The answer's rank in `memory/search` (limit 5; -1 when absent) and whether prepare includes it. */
@@ -79,14 +72,14 @@ async function answerRecall(post: TestApp["post"]): Promise<{ rank: number; prep
 
 for (const [engine, open] of STORES) {
   test(`${engine}: the reply to a follow-up question is recalled although it shares no word with the question`, async (t) => {
-    const { post } = await appWithChats(t, open, "Marco: Aww Lena, what breed is she?");
+    const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, what breed is she?");
     const { rank, prepared } = await answerRecall(post);
     assert.ok(rank >= 0, `rank ${rank}`);
     assert.ok(prepared, "prepare left the reply out");
   });
 
   test(`${engine}: after a follow-up that asks nothing, the next turn is not lifted`, async (t) => {
-    const { post } = await appWithChats(t, open, "Marco: Aww Lena, tell me her breed.");
+    const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, tell me her breed.");
     const { rank } = await answerRecall(post);
     assert.equal(rank, -1, `rank ${rank}`);
   });

@@ -4,9 +4,9 @@
 // around its best match and the answering turn is recalled. Without sessions in the captures it is not.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
-import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
+import { appWithChats } from "../testing/chat-turns.ts";
 import { openTestPostgresStore } from "../testing/postgres.ts";
-import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import type { TestApp } from "../testing/test-app.ts";
 import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 
@@ -47,14 +47,7 @@ const STORES: Array<[string, () => Promise<Store>]> = [
 
 /** Captures every turn (with its session unless `sessions` is false), flushes, waits for the semantic layer. */
 async function appWithTurns(t: TestContext, open: () => Promise<Store>, sessions: boolean): Promise<TestApp> {
-  const app = await buildTestApp(t, { store: await open(), extractor: "verbatim" });
-  const turns = Object.entries(SESSIONS).flatMap(([session, texts]) =>
-    texts.map((content) => ({ session: sessions ? session : null, content })),
-  );
-  await captureTurns(app.post, SCOPE, turns);
-  await flushUntilIdle(app.post, SCOPE);
-  await untilSemanticLoaded(app.post, SCOPE);
-  return app;
+  return appWithChats(t, await open(), SCOPE, SESSIONS, { sessions });
 }
 
 /** The answering turn's rank in `memory/search` (limit 5; -1 when absent) and whether prepare includes it. */

@@ -1,7 +1,30 @@
 // Chat turns through the real HTTP API, as powercontext-pi captures them: each turn its own Source, with its session
 // in `metadata.session_id` when it has one; then the journal flushed until idle and the semantic layer loaded.
 import assert from "node:assert/strict";
-import type { TestApp } from "./test-app.ts";
+import type { TestContext } from "node:test";
+import type { Store } from "../store/types.ts";
+import { buildTestApp, type TestApp } from "./test-app.ts";
+
+/**
+ * A Server on `store` (verbatim extractor) holding the turns of every chat of `chats` (session → its turns in
+ * order), captured with their session unless `sessions` is false, flushed, with the semantic layer loaded.
+ */
+export async function appWithChats(
+  t: TestContext,
+  store: Store,
+  scope: string,
+  chats: Readonly<Record<string, readonly string[]>>,
+  { sessions = true }: { sessions?: boolean } = {},
+): Promise<TestApp> {
+  const app = await buildTestApp(t, { store, extractor: "verbatim" });
+  const turns = Object.entries(chats).flatMap(([session, texts]) =>
+    texts.map((content) => ({ session: sessions ? session : null, content })),
+  );
+  await captureTurns(app.post, scope, turns);
+  await flushUntilIdle(app.post, scope);
+  await untilSemanticLoaded(app.post, scope);
+  return app;
+}
 
 /** Captures each turn (with its session unless it is null) as the Source `turn-<index>`. */
 export async function captureTurns(

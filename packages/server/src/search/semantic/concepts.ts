@@ -77,17 +77,22 @@ function buildRelated(): number[][] {
   return related.map((ids) => [...ids].sort((a, b) => a - b));
 }
 
-/** The concept ids `text` names, ascending, without repeats. */
-export function conceptsOf(text: string): number[] {
-  const terms = analyze(text);
-  const found = new Set<number>();
+/** Each run of `terms` that is a trigger, in order: where it starts, how many terms it spans, the concepts it names. */
+function* triggerRuns(terms: readonly string[]): Generator<{ at: number; length: number; ids: readonly number[] }> {
   for (let at = 0; at < terms.length; at += 1) {
     let key = "";
     for (let length = 1; length <= MAX_TRIGGER_TERMS && at + length <= terms.length; length += 1) {
       key = length === 1 ? (terms[at] as string) : `${key} ${terms[at + length - 1]}`;
-      for (const id of TRIGGERS.get(key) ?? []) found.add(id);
+      const ids = TRIGGERS.get(key);
+      if (ids !== undefined) yield { at, length, ids };
     }
   }
+}
+
+/** The concept ids `text` names, ascending, without repeats. */
+export function conceptsOf(text: string): number[] {
+  const found = new Set<number>();
+  for (const { ids } of triggerRuns(analyze(text))) for (const id of ids) found.add(id);
   return [...found].sort((a, b) => a - b);
 }
 
@@ -98,13 +103,7 @@ export function conceptsOf(text: string): number[] {
 export function conceptTermsOf(text: string): Set<string> {
   const terms = analyze(text);
   const found = new Set<string>();
-  for (let at = 0; at < terms.length; at += 1) {
-    let key = "";
-    for (let length = 1; length <= MAX_TRIGGER_TERMS && at + length <= terms.length; length += 1) {
-      key = length === 1 ? (terms[at] as string) : `${key} ${terms[at + length - 1]}`;
-      if (TRIGGERS.has(key)) for (const term of terms.slice(at, at + length)) found.add(term);
-    }
-  }
+  for (const { at, length } of triggerRuns(terms)) for (const term of terms.slice(at, at + length)) found.add(term);
   return found;
 }
 
