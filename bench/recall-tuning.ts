@@ -20,11 +20,10 @@ import type { Store } from "../packages/server/src/store/types.ts";
 import { openBm25Index } from "./lib/bm25-baseline.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress, summarize } from "./lib/measure.ts";
-import { buildFriendsConversations } from "./lib/question-types/friends-sessions.ts";
-import { buildRealisticConversations } from "./lib/question-types/realistic-sessions.ts";
-import { buildRewordedConversations } from "./lib/question-types/reworded-sessions.ts";
+import { CONVERSATION_SETS } from "./lib/question-types/run-types.ts";
 import { conversationFigures, judgeConversation } from "./lib/question-types/type-figures.ts";
 import { buildTypedFacts } from "./lib/question-types/typed-facts.ts";
+import type { ConversationQuestion } from "./lib/question-types/types.ts";
 import { judge, qualityFigures, type Judged } from "./lib/retrieval-metrics.ts";
 
 interface TuningQuestion {
@@ -92,15 +91,8 @@ function settingsOf(args: string[]): Array<[string, RecallTuning | null]> {
  */
 async function runConversation(args: string[], data: string): Promise<void> {
   const which = option(args, "conversation-set", "realistic");
-  const builders = {
-    realistic: buildRealisticConversations,
-    reworded: buildRewordedConversations,
-    friends: buildFriendsConversations,
-    "friends-unlabelled": (options: { seed: number; questions: number }) =>
-      buildFriendsConversations({ ...options, labels: false }),
-  };
-  if (!(which in builders)) throw new Error("--conversation-set realistic|reworded|friends|friends-unlabelled");
-  const build = builders[which as keyof typeof builders];
+  const build = CONVERSATION_SETS[which];
+  if (build === undefined) throw new Error(`--conversation-set takes ${Object.keys(CONVERSATION_SETS).join("|")}`);
   const set = build({ seed: Number(option(args, "seed", "8")), questions: Number(option(args, "questions", "1500")) });
   const scope = `bench:quality-conversation-${which}`;
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
@@ -160,7 +152,7 @@ async function timePrepare(
 async function printBm25Conversation(
   store: Store,
   scope: string,
-  questions: ReadonlyArray<ReturnType<typeof buildRealisticConversations>["questions"][number]>,
+  questions: readonly ConversationQuestion[],
 ): Promise<void> {
   const listing = await store.listEntries(scope, false);
   const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));

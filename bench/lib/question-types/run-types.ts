@@ -30,7 +30,7 @@ const CONVERSATION_SCOPE = "bench:quality-conversation";
 const SEARCH_MODES = ["auto", "fts", "vector", "hybrid"];
 const HALVES = ["facts", "conversation"];
 /** The conversation sets, in report order: the realistic one first, as the one a ranking change is judged on. */
-const CONVERSATION_SETS: Record<string, (options: { seed: number; questions: number }) => ConversationSet> = {
+export const CONVERSATION_SETS: Record<string, (options: { seed: number; questions: number }) => ConversationSet> = {
   realistic: buildRealisticConversations,
   reworded: buildRewordedConversations,
   friends: buildFriendsConversations,

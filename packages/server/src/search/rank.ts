@@ -133,7 +133,8 @@ export function pastedShare(text: string): number {
 }
 
 /** How many distinct `wanted` terms occur as space-separated words of `searchText`. Allocation-free for plain terms. */
-function countMatches(searchText: string, wanted: ReadonlySet<string>): number {
+/** How many of `wanted` the stored analyzer terms `searchText` (space-separated) hold. */
+export function countMatches(searchText: string, wanted: ReadonlySet<string>): number {
   let count = 0;
   for (const term of wanted) if (containsWord(searchText, term)) count += 1;
   return count;

@@ -29,12 +29,12 @@ export interface SubjectCandidate {
  * holds the subject; unchanged when no candidate holds it (the name is unknown to the scope) or `keep` is 1.
  */
 export function gateBySubject(candidates: readonly SubjectCandidate[], keep: number): number[] {
-  const totals = candidates.map((candidate) => candidate.total);
-  if (keep >= 1 || !candidates.some((candidate) => candidate.holds)) return totals;
+  if (keep >= 1 || !candidates.some((candidate) => candidate.holds))
+    return candidates.map((candidate) => candidate.total);
   const sessions = new Set(candidates.filter((c) => c.holds && c.session !== null).map((c) => c.session));
-  return candidates.map((candidate, index) =>
-    candidate.holds || (candidate.session !== null && sessions.has(candidate.session))
-      ? (totals[index] as number)
-      : candidate.total - (1 - keep) * candidate.concept,
+  const near = (candidate: SubjectCandidate) =>
+    candidate.holds || (candidate.session !== null && sessions.has(candidate.session));
+  return candidates.map((candidate) =>
+    near(candidate) ? candidate.total : candidate.total - (1 - keep) * candidate.concept,
   );
 }

@@ -1,15 +1,24 @@
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { type TestContext, test } from "node:test";
 import { openSqliteStore } from "../../store/sqlite/index.ts";
 import { sequentialIds } from "../../testing/fakes.ts";
 import { rememberEntry } from "./entry-writes.ts";
 import { buildEntryVersion } from "./new-entry.ts";
 import { DEFAULT_TUNING, rankRecall } from "./recall-ranking.ts";
 
-test("a long turn that answers in one sentence is judged by that sentence, not diluted by the rest", async (t) => {
+/** A SQLite store in memory whose scope "s" holds one fact per text, closed after the test. */
+async function storeHolding(t: TestContext, texts: readonly string[]) {
   const store = await openSqliteStore(":memory:");
   t.after(() => store.close());
   const ids = sequentialIds();
+  for (const text of texts) {
+    const entry = buildEntryVersion(ids, { kind: "fact", text });
+    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  }
+  return store;
+}
+
+test("a long turn that answers in one sentence is judged by that sentence, not diluted by the rest", async (t) => {
   const answer =
     "how would you test the retry plugin here? I asked Kofi to review the flaky calculator tests once it's green. " +
     "Also the docs need a pass and the changelog is stale and the release notes are late again.";
@@ -21,10 +30,7 @@ test("a long turn that answers in one sentence is judged by that sentence, not d
     "Please review the README fix number 2.",
     answer,
   ];
-  for (const text of texts) {
-    const entry = buildEntryVersion(ids, { kind: "fact", text });
-    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
-  }
+  const store = await storeHolding(t, texts);
   const first = async (passageWeight: number) => {
     // Answer shapes off: this test is about the passage alone.
     const tuning = { ...DEFAULT_TUNING, passageWeight, shapeWeight: 0 };
@@ -42,11 +48,7 @@ test("a long turn that answers in one sentence is judged by that sentence, not d
 });
 
 test("a recall reads the prompt's term frequencies once, long prompt or short", async (t) => {
-  const store = await openSqliteStore(":memory:");
-  t.after(() => store.close());
-  const ids = sequentialIds();
-  const entry = buildEntryVersion(ids, { kind: "fact", text: "The flaky calculator tests run in batches of 400 now." });
-  await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
+  const store = await storeHolding(t, ["The flaky calculator tests run in batches of 400 now."]);
   let reads = 0;
   const counting = {
     ...store,
@@ -65,9 +67,6 @@ test("a recall reads the prompt's term frequencies once, long prompt or short", 
 });
 
 test("a question asking for a kind of value ranks the turn holding one above turns about the same topic", async (t) => {
-  const store = await openSqliteStore(":memory:");
-  t.after(() => store.close());
-  const ids = sequentialIds();
   const answer = "The billing export bug is tracked under PAY-158 btw.";
   const texts = [
     "Back on the billing export bug again. Picking up where we left off last time about the billing export.",
@@ -75,10 +74,7 @@ test("a question asking for a kind of value ranks the turn holding one above tur
     "For the billing export bug I would look at the ticket cache first.",
     answer,
   ];
-  for (const text of texts) {
-    const entry = buildEntryVersion(ids, { kind: "fact", text });
-    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
-  }
+  const store = await storeHolding(t, texts);
   const order = async (query: string, shapeWeight: number) => {
     const tuning = { ...DEFAULT_TUNING, shapeWeight };
     const { ranked } = await rankRecall({ store, semantic: null, tuning }, "s", query, 4);
@@ -94,9 +90,6 @@ test("a question asking for a kind of value ranks the turn holding one above tur
 });
 
 test("a prompt naming a component in full finds the entry using its run-together short name", async (t) => {
-  const store = await openSqliteStore(":memory:");
-  t.after(() => store.close());
-  const ids = sequentialIds();
   const answer = "We name taxcalc branches <user>/<ticket>, always off main.";
   const texts = [
     answer,
@@ -105,10 +98,7 @@ test("a prompt naming a component in full finds the entry using its run-together
     "Always branch from develop in the marketing website; the name pattern is <user>/<ticket>.",
     "Always branch from release/* in the status page; the name pattern is feature/<ticket>-<slug>.",
   ];
-  for (const text of texts) {
-    const entry = buildEntryVersion(ids, { kind: "fact", text });
-    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
-  }
+  const store = await storeHolding(t, texts);
   const first = async (abbreviations: number) => {
     const tuning = { ...DEFAULT_TUNING, abbreviations, shapeWeight: 0 };
     const query = "How should I name a branch in the tax calculator?";
@@ -120,9 +110,6 @@ test("a prompt naming a component in full finds the entry using its run-together
 });
 
 test("a name the question says outweighs a rarer word: her turn, not another friend's look-alike", async (t) => {
-  const store = await openSqliteStore(":memory:");
-  t.after(() => store.close());
-  const ids = sequentialIds();
   const hers = "Lena: Ugh, I twisted my knee playing soccer with the kids.";
   const texts = [
     hers,
@@ -134,10 +121,7 @@ test("a name the question says outweighs a rarer word: her turn, not another fri
     "Lena: We adopted a puppy.",
     "Lena: I'm reading a good book.",
   ];
-  for (const text of texts) {
-    const entry = buildEntryVersion(ids, { kind: "fact", text });
-    await rememberEntry(store, { scope_id: "s", entry, reason: "r", expected_revision: null, now: "n" });
-  }
+  const store = await storeHolding(t, texts);
   const first = async (query: string) =>
     (await rankRecall({ store, semantic: null }, "s", query, 3)).ranked[0]?.hit.entry.text;
   assert.equal(await first("How did Lena get hurt at soccer?"), hers);

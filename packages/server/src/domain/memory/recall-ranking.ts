@@ -20,7 +20,7 @@ import {
 } from "../../search/answer-shapes.ts";
 import { expandedNeighbour } from "../../search/abbreviations.ts";
 import { bestPassageCoverage, rarityWeights } from "../../search/passage.ts";
-import { rankHits, type RankedHit } from "../../search/rank.ts";
+import { countMatches, rankHits, type RankedHit } from "../../search/rank.ts";
 import { type SemanticMix, SemanticScorer } from "../../search/semantic/semantic-score.ts";
 import type { VectorIndex, VectorNeighbour } from "../../search/semantic/vector-index.ts";
 import type { QueryProfile } from "../../search/semantic/word-vector-model.ts";
@@ -332,7 +332,7 @@ async function semanticCandidates(
   // The subject a question names, as analyzer terms (for lexical hits) and as the model's words (for the others).
   const subject = new Set(namedSubject(text));
   const subjectWords = new Set(subject.size > 0 ? (index.model.signature([...subject].join(" "))?.words ?? []) : []);
-  const hitHolds = (hit: MemorySearchHit) => subject.size > 0 && hit.search_text.split(" ").some((t) => subject.has(t));
+  const hitHolds = (hit: MemorySearchHit) => countMatches(hit.search_text, subject) > 0;
   const neighbourHolds = (neighbour: VectorNeighbour) => neighbour.terms.words.some((row) => subjectWords.has(row));
   const lexicalIds = ranked.map((item) => item.hit.entry.citation.entry_version_id);
   const known = index.lookup(scopeId, lexicalIds, profile.mean);
