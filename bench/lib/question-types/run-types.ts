@@ -35,7 +35,13 @@ export const CONVERSATION_SETS: Record<string, (options: { seed: number; questio
   reworded: buildRewordedConversations,
   friends: buildFriendsConversations,
   "friends-unlabelled": (options) => buildFriendsConversations({ ...options, labels: false }),
+  // The same chats captured without `metadata.session_id`, as a client that does not name its sessions sends them.
+  "friends-unsessioned": (options) => withoutSessions(buildFriendsConversations(options), "friends-unsessioned"),
 };
+
+function withoutSessions(set: ConversationSet, name: string): ConversationSet {
+  return { ...set, name, sources: set.sources.map(({ session_id: _, ...source }) => source) };
+}
 
 interface ServerOptions {
   keep: string;

@@ -2,7 +2,8 @@
 // is the next turn, and it seldom repeats the question's words ("What breed is Lena's dog?" is answered by "Lena: A
 // beagle mix, so much energy.", right after "Marco: Aww Lena, what breed is she?"). Recall reads the turns of the best
 // sessions and lifts the turn said right after a question. The control: the same chat with the follow-up said
-// without a question, whose next turn is then not lifted.
+// without a question, whose next turn is then not lifted. Both hold as well when the client names no sessions: the
+// turns are then read around a match in the order they were captured.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { appWithChats } from "../testing/chat-turns.ts";
@@ -55,9 +56,17 @@ const STORES: Array<[string, () => Promise<Store>]> = [
   ["postgres", () => openTestPostgresStore()],
 ];
 
-/** The chats, with Marco's `followUp`, captured with their sessions and flushed. */
-async function appWithFollowUp(t: TestContext, open: () => Promise<Store>, followUp: string): Promise<TestApp> {
-  return appWithChats(t, await open(), SCOPE, sessions(followUp));
+/**
+ * The chats, with Marco's `followUp`, captured in order and flushed: with their sessions, or (`named` false) without
+ * naming any, as a client that does not name its sessions captures them.
+ */
+async function appWithFollowUp(
+  t: TestContext,
+  open: () => Promise<Store>,
+  followUp: string,
+  named: boolean,
+): Promise<TestApp> {
+  return appWithChats(t, await open(), SCOPE, sessions(followUp), { sessions: named });
 }
 
 /** The answer's rank in `memory/search` (limit 5; -1 when absent) and whether prepare includes it. */
@@ -71,16 +80,19 @@ async function answerRecall(post: TestApp["post"]): Promise<{ rank: number; prep
 }
 
 for (const [engine, open] of STORES) {
-  test(`${engine}: the reply to a follow-up question is recalled although it shares no word with the question`, async (t) => {
-    const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, what breed is she?");
-    const { rank, prepared } = await answerRecall(post);
-    assert.ok(rank >= 0, `rank ${rank}`);
-    assert.ok(prepared, "prepare left the reply out");
-  });
+  for (const named of [true, false]) {
+    const captured = named ? "with sessions" : "without sessions";
+    test(`${engine}, ${captured}: the reply to a follow-up question is recalled though it shares no word with it`, async (t) => {
+      const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, what breed is she?", named);
+      const { rank, prepared } = await answerRecall(post);
+      assert.ok(rank >= 0, `rank ${rank}`);
+      assert.ok(prepared, "prepare left the reply out");
+    });
 
-  test(`${engine}: after a follow-up that asks nothing, the next turn is not lifted`, async (t) => {
-    const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, tell me her breed.");
-    const { rank } = await answerRecall(post);
-    assert.equal(rank, -1, `rank ${rank}`);
-  });
+    test(`${engine}, ${captured}: after a follow-up that asks nothing, the next turn is not lifted`, async (t) => {
+      const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, tell me her breed.", named);
+      const { rank } = await answerRecall(post);
+      assert.equal(rank, -1, `rank ${rank}`);
+    });
+  }
 }

@@ -8,6 +8,7 @@
 // names it says are tools the needed fact may not repeat.
 import { isQuestion, namedTerms } from "../../search/answer-shapes.ts";
 import { conceptTermsOf } from "../../search/semantic/concepts.ts";
+import { type SessionPlace, sumOverMates } from "./session-context.ts";
 
 /** The analyzer terms of the names a question says that are no lexicon words; none for a prompt that asks nothing. */
 export function namedSubject(prompt: string): string[] {
@@ -16,25 +17,29 @@ export function namedSubject(prompt: string): string[] {
   return [...namedTerms(prompt)].filter((term) => !concepts.has(term));
 }
 
-/** A candidate as the gate sees it: its total, the concept part of it, whether it holds the subject, its session. */
+/** A candidate as the gate sees it: its total, the concept part of it, whether it holds the subject, its place. */
 export interface SubjectCandidate {
   total: number;
   concept: number;
   holds: boolean;
-  session: string | null;
+  place: SessionPlace;
 }
 
 /**
- * Each candidate's total with `1 - keep` of its concept part taken off when neither it nor a candidate of its session
- * holds the subject; unchanged when no candidate holds it (the name is unknown to the scope) or `keep` is 1.
+ * Each candidate's total with `1 - keep` of its concept part taken off when neither it nor one of its session-mates
+ * (session-context.ts) holds the subject; unchanged when no candidate holds it (the name is unknown to the scope) or
+ * `keep` is 1.
  */
 export function gateBySubject(candidates: readonly SubjectCandidate[], keep: number): number[] {
   if (keep >= 1 || !candidates.some((candidate) => candidate.holds))
     return candidates.map((candidate) => candidate.total);
-  const sessions = new Set(candidates.filter((c) => c.holds && c.session !== null).map((c) => c.session));
-  const near = (candidate: SubjectCandidate) =>
-    candidate.holds || (candidate.session !== null && sessions.has(candidate.session));
-  return candidates.map((candidate) =>
-    near(candidate) ? candidate.total : candidate.total - (1 - keep) * candidate.concept,
+  const matesHolding = sumOverMates(
+    candidates.map((candidate) => (candidate.holds ? 1 : 0)),
+    candidates.map((candidate) => candidate.place),
+  );
+  return candidates.map((candidate, index) =>
+    candidate.holds || (matesHolding[index] ?? 0) > 0
+      ? candidate.total
+      : candidate.total - (1 - keep) * candidate.concept,
   );
 }

@@ -28,7 +28,7 @@ import type { EntryOrigin, MemorySearchHit, Store } from "../../store/types.ts";
 import { scrubText } from "../secrets/secret-guard.ts";
 import { promptTerms } from "./prompt-terms.ts";
 import { gateBySubject, namedSubject } from "./named-subject.ts";
-import { creditSessions, sessionOf } from "./session-context.ts";
+import { creditSessions, NOWHERE, placeOf, type SessionPlace } from "./session-context.ts";
 import { readSessionTurns } from "./session-turns.ts";
 
 /** Hits fetched from the lexical index per requested hit, so that admission and re-ranking have room to work. */
@@ -137,8 +137,7 @@ interface Candidate {
 /** A candidate with its total and its session; a turn read for its session alone says whether it holds a prompt term. */
 interface ScoredCandidate extends Candidate {
   total: number;
-  session: string | null;
-  position: number | null;
+  place: SessionPlace;
   lexical_turn?: boolean;
 }
 
@@ -226,25 +225,20 @@ async function withSessionContext(
         matching.map((candidate) => candidate.entry_version_id),
       )
     : new Map<string, EntryOrigin[]>();
-  const sessions = matching.map((candidate) => sessionOf(origins.get(candidate.entry_version_id)));
+  const places = matching.map((candidate) => placeOf(origins.get(candidate.entry_version_id)));
   totals = gateBySubject(
     matching.map((candidate, index) => ({
       total: totals[index] ?? 0,
       concept: candidate.concept,
       holds: candidate.holds,
-      session: sessions[index] ?? null,
+      place: places[index] ?? NOWHERE,
     })),
     tuning.subjectConceptShare,
   );
   if (tuning.sessionShare > 0 && matching.length > 1)
-    totals = creditSessions(totals, sessions, { share: tuning.sessionShare, cap: tuning.sessionCap });
+    totals = creditSessions(totals, places, { share: tuning.sessionShare, cap: tuning.sessionCap });
   return matching
-    .map((candidate, index) => ({
-      ...candidate,
-      total: totals[index] ?? 0,
-      session: sessions[index] ?? null,
-      position: origins.get(candidate.entry_version_id)?.[0]?.position ?? null,
-    }))
+    .map((candidate, index) => ({ ...candidate, total: totals[index] ?? 0, place: places[index] ?? NOWHERE }))
     .sort((a, b) => b.total - a.total);
 }
 
@@ -282,8 +276,7 @@ async function withSessionTurns(
       concept: 0,
       holds: false,
       total: turn.total,
-      session: null,
-      position: null,
+      place: NOWHERE,
       lexical_turn: turn.lexical,
     });
   }

@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { creditSessions, sessionOf } from "./session-context.ts";
+import { creditSessions, NOWHERE, placeOf, type SessionPlace } from "./session-context.ts";
+
+/** Candidates in the named sessions given, at positions 1, 2, … */
+function inSessions(sessions: ReadonlyArray<string | null>): SessionPlace[] {
+  return sessions.map((session, index) => ({ session, stream: session === null, position: index + 1 }));
+}
 
 test("a turn whose session-mates match too outranks the same detail in another session", () => {
   // Two "deadline" turns score alike; only the first one's session also talks about the asked topic.
   const scores = [0.5, 0.55, 0.9, 0.4, 0.1];
-  const sessions = ["a", "b", "a", "a", "c"];
+  const sessions = inSessions(["a", "b", "a", "a", "c"]);
   const credited = creditSessions(scores, sessions, { share: 0.25, cap: 2 });
   assert.ok((credited[0] as number) > (credited[1] as number), JSON.stringify(credited));
   // Own score × (1 + 0.25 × min(2, (0.9 + 0.4) / 0.9)).
@@ -18,28 +23,37 @@ test("a turn whose session-mates match too outranks the same detail in another s
 
 test("the credit is capped, multiplies (a turn that does not match gains nothing) and is off at share 0", () => {
   const scores = [1, 1, 1, 1, 0];
-  const sessions = ["a", "a", "a", "a", "a"];
+  const sessions = inSessions(["a", "a", "a", "a", "a"]);
   const credited = creditSessions(scores, sessions, { share: 0.25, cap: 2 });
   assert.deepEqual(credited, [1.5, 1.5, 1.5, 1.5, 0]);
   assert.deepEqual(creditSessions(scores, sessions, { share: 0, cap: 2 }), scores);
 });
 
-test("entries without a session, or citing Sources of two sessions, lend and borrow nothing", () => {
-  assert.equal(sessionOf(undefined), null);
-  assert.equal(sessionOf([{ position: 1, session_id: null }]), null);
-  assert.equal(
-    sessionOf([
+test("entries of the stream naming no session, or citing Sources of two sessions, lend and borrow nothing", () => {
+  assert.deepEqual(placeOf(undefined), NOWHERE);
+  assert.deepEqual(placeOf([{ position: 1, session_id: null }]), { session: null, stream: true, position: 1 });
+  assert.deepEqual(placeOf([{ position: 3, session_id: "" }]), { session: null, stream: true, position: 3 }, "empty");
+  assert.deepEqual(
+    placeOf([
       { position: 1, session_id: "a" },
       { position: 2, session_id: "b" },
     ]),
-    null,
+    NOWHERE,
   );
-  assert.equal(
-    sessionOf([
+  assert.deepEqual(
+    placeOf([
+      { position: 1, session_id: null },
+      { position: 2, session_id: "b" },
+    ]),
+    NOWHERE,
+  );
+  assert.deepEqual(
+    placeOf([
       { position: 1, session_id: "a" },
       { position: 2, session_id: "a" },
     ]),
-    "a",
+    { session: "a", stream: false, position: 1 },
   );
-  assert.deepEqual(creditSessions([0.5, 0.5], [null, null], { share: 0.25, cap: 2 }), [0.5, 0.5]);
+  assert.deepEqual(creditSessions([0.5, 0.5], inSessions([null, null]), { share: 0.25, cap: 2 }), [0.5, 0.5]);
+  assert.deepEqual(creditSessions([0.5, 0.5], [NOWHERE, NOWHERE], { share: 0.25, cap: 2 }), [0.5, 0.5]);
 });

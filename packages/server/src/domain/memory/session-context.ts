@@ -13,34 +13,60 @@ export interface SessionCredit {
   cap: number;
 }
 
-/** The session of an entry: the one session all the Sources it cites were captured in, else null. */
-export function sessionOf(origins: readonly EntryOrigin[] | undefined): string | null {
-  const first = origins?.[0]?.session_id ?? null;
-  if (first === null || origins === undefined) return null;
-  return origins.every((origin) => origin.session_id === first) ? first : null;
+/**
+ * Where a recall candidate was said: the one named session all the Sources it cites were captured in, or the stream
+ * of captures that name no session (`stream`), at the journal position of the first Source it cites; nowhere (both
+ * null and false) for an entry citing no Source or Sources of several sessions. Only a named session credits its
+ * candidates: the stream may as well be notes about anything, captured one after another. But a client that captures
+ * chat turns without naming sessions still captures them in order, so session-turns.ts reads the stream around its
+ * best candidates for the replies to a question.
+ */
+export interface SessionPlace {
+  session: string | null;
+  stream: boolean;
+  position: number | null;
+}
+
+/** The place of an entry that cites no Source, or Sources of several sessions. */
+export const NOWHERE: SessionPlace = { session: null, stream: false, position: null };
+
+/** An origin's named session: its session_id, unless that is missing or empty (which names no session). */
+function namedSession(origin: EntryOrigin): string | null {
+  return origin.session_id === null || origin.session_id === "" ? null : origin.session_id;
+}
+
+/** The place of an entry from the origins of the Sources it cites (in journal order). */
+export function placeOf(origins: readonly EntryOrigin[] | undefined): SessionPlace {
+  const first = origins?.[0];
+  if (first === undefined || origins === undefined) return NOWHERE;
+  const session = namedSession(first);
+  if (!origins.every((origin) => namedSession(origin) === session)) return NOWHERE;
+  return { session, stream: session === null, position: first.position };
 }
 
 /**
- * The credited scores of `scores` (same order): own × (1 + share × min(cap, sum of the other scores of its session /
- * best score)). Entries without a session keep their score.
+ * For each place, the sum of `values` over its session-mates (the candidates of its named session), itself left out;
+ * none for a place outside a named session.
+ */
+export function sumOverMates(values: readonly number[], places: readonly SessionPlace[]): number[] {
+  const totals = new Map<string, number>();
+  for (const [index, { session }] of places.entries())
+    if (session !== null) totals.set(session, (totals.get(session) ?? 0) + (values[index] ?? 0));
+  return places.map(({ session }, index) => (session === null ? 0 : (totals.get(session) ?? 0) - (values[index] ?? 0)));
+}
+
+/**
+ * The credited scores of `scores` (same order): own × (1 + share × min(cap, sum of its session-mates' scores / best
+ * score)). Entries outside a named session keep their score.
  */
 export function creditSessions(
   scores: readonly number[],
-  sessions: ReadonlyArray<string | null>,
+  places: readonly SessionPlace[],
   { share, cap }: SessionCredit,
 ): number[] {
   let best = 0;
   for (const score of scores) best = Math.max(best, score);
   if (share <= 0 || best <= 0) return [...scores];
-  const totals = new Map<string, number>();
-  for (const [index, session] of sessions.entries()) {
-    if (session === null) continue;
-    totals.set(session, (totals.get(session) ?? 0) + (scores[index] ?? 0));
-  }
-  return scores.map((score, index) => {
-    const session = sessions[index] ?? null;
-    if (session === null) return score;
-    const others = ((totals.get(session) ?? 0) - score) / best;
-    return score * (1 + share * Math.min(cap, others));
-  });
+  const mates = sumOverMates(scores, places);
+  return scores.map((score, index) => score * (1 + share * Math.min(cap, (mates[index] ?? 0) / best)));
 }

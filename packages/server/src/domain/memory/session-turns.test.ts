@@ -1,18 +1,28 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { MemorySearchHit } from "../../store/types.ts";
+import { UNNAMED_SESSION } from "../../store/types/search.ts";
 import { toSearchText } from "../../search/analyze.ts";
 import { NO_SHAPES, wantedShapes } from "../../search/answer-shapes.ts";
+import { NOWHERE, type SessionPlace } from "./session-context.ts";
 import { bestSessions, heldTerms, readSessionTurns, sessionTermWeights, type TurnCandidate } from "./session-turns.ts";
+
+function named(session: string, position: number): SessionPlace {
+  return { session, stream: false, position };
+}
+
+function inStream(position: number): SessionPlace {
+  return { session: null, stream: true, position };
+}
 
 test("the best sessions are those whose candidates sum highest, each read around its best candidate", () => {
   const best = bestSessions(
     [
-      { total: 0.9, session: "a", position: 10 },
-      { total: 0.5, session: "b", position: 40 },
-      { total: 0.6, session: "b", position: 44 },
-      { total: 0.2, session: "c", position: 70 },
-      { total: 5, session: null, position: 3 },
+      { total: 0.9, place: named("a", 10) },
+      { total: 0.5, place: named("b", 40) },
+      { total: 0.6, place: named("b", 44) },
+      { total: 0.2, place: named("c", 70) },
+      { total: 5, place: NOWHERE },
     ],
     2,
   );
@@ -20,7 +30,7 @@ test("the best sessions are those whose candidates sum highest, each read around
     { session_id: "b", position: 44, best: 0.6 },
     { session_id: "a", position: 10, best: 0.9 },
   ]);
-  assert.deepEqual(bestSessions([{ total: 1, session: "a", position: 1 }], 0), []);
+  assert.deepEqual(bestSessions([{ total: 1, place: named("a", 1) }], 0), []);
 });
 
 test("a session's share of the prompt is the prompt's weight its turns hold between them", () => {
@@ -86,8 +96,8 @@ test("the answering turn of the best session is read and scored by what tells it
   const reads: unknown[] = [];
   const store = sessionStore(turns, reads);
   const candidates: TurnCandidate[] = [
-    { entry_version_id: "v1", hit: turns[0], total: 1, session: "s1", position: 1 },
-    { entry_version_id: "x9", hit: undefined, total: 0.5, session: null, position: null },
+    { entry_version_id: "v1", hit: turns[0], total: 1, place: named("s1", 1) },
+    { entry_version_id: "x9", hit: undefined, total: 0.5, place: NOWHERE },
   ];
   const rarity = new Map([
     ["bill", 1],
@@ -136,7 +146,8 @@ test("the answering turn of the best session is read and scored by what tells it
   assert.deepEqual(await readWith(store, 3, 0), []);
 });
 
-test("the turn answering a question asked in the session earns a share of that question's thread", async () => {
+/** Lena tells Marco of her puppy, Marco asks the breed, Lena answers: read as one session, or from the stream. */
+function puppyThread(stream: boolean) {
   const turns = [
     hit("v1", "Lena: Hi Marco! How are you?"),
     hit("v2", "Lena: We adopted a puppy last weekend!"),
@@ -149,7 +160,7 @@ test("the turn answering a question asked in the session earns a share of that q
     readSessionNeighbours: async () =>
       [2, 3, 1, 4, 0].map((index) => ({
         entry_version_id: turns[index]?.entry.citation.entry_version_id ?? "",
-        session_id: "s1",
+        session_id: stream ? UNNAMED_SESSION : "s1",
         position: index + 1,
       })),
     readSearchHits: async () => ({ memory: null, hits: [] }),
@@ -158,34 +169,61 @@ test("the turn answering a question asked in the session earns a share of that q
     entry_version_id: turn.entry.citation.entry_version_id,
     hit: turn,
     total: index === 2 ? 1 : 0.2,
-    session: "s1",
-    position: index + 1,
+    place: stream ? inStream(index + 1) : named("s1", index + 1),
   }));
   const rarity = new Map([
     ["lena", 1],
     ["breed", 2],
     ["dog", 2],
   ]);
-  const read = (replyShare: number) =>
-    readSessionTurns(
-      store,
-      "scope",
-      candidates,
-      { rarity, shapes: NO_SHAPES },
-      {
-        sessions: 1,
-        weight: 4,
-        radius: 12,
-        replyShare,
-      },
+  return async (replyShare: number) =>
+    new Map(
+      (
+        await readSessionTurns(
+          store,
+          "scope",
+          candidates,
+          { rarity, shapes: NO_SHAPES },
+          { sessions: 1, weight: 4, radius: 12, replyShare },
+        )
+      ).map((turn) => [turn.entry_version_id, turn.total]),
     );
-  const byId = new Map((await read(0.5)).map((turn) => [turn.entry_version_id, turn.total]));
+}
+
+test("the turn answering a question asked in the session earns a share of that question's thread", async () => {
+  const read = puppyThread(false);
+  const byId = await read(0.5);
   // v4 holds only the session's topic ("lena"), but it answers v3, which asks about the breed.
   assert.ok(Math.abs((byId.get("v4") ?? 0) - 0.5 * (byId.get("v3") ?? 0)) < 1e-9, String(byId.get("v4")));
   // v5 follows a statement, not a question: nothing lifts it.
   assert.deepEqual([...byId.keys()].sort(), ["v3", "v4"]);
-  assert.deepEqual(
-    (await read(0)).map((turn) => turn.entry_version_id),
-    ["v3"],
+  assert.deepEqual([...(await read(0)).keys()], ["v3"]);
+});
+
+test("in the stream of captures naming no session, only the reply to a question is lifted", async () => {
+  const inSession = await puppyThread(false)(0.5);
+  const read = puppyThread(true);
+  const byId = await read(0.5);
+  // The same reply as inside a named session; the question itself keeps its own rank (the stream may be notes).
+  assert.deepEqual([...byId.keys()], ["v4"]);
+  assert.ok(Math.abs((byId.get("v4") ?? 0) - (inSession.get("v4") ?? 0)) < 1e-9, String(byId.get("v4")));
+  assert.deepEqual([...(await read(0)).keys()], []);
+});
+
+test("in the stream, each candidate is a stretch of its own, ranked with the named sessions by its total", () => {
+  const best = bestSessions(
+    [
+      { total: 0.9, place: named("a", 10) },
+      { total: 0.4, place: named("a", 12) },
+      { total: 1.2, place: inStream(40) },
+      { total: 0.7, place: inStream(41) },
+      { total: 0.2, place: inStream(90) },
+    ],
+    3,
   );
+  assert.deepEqual(best, [
+    { session_id: "a", position: 10, best: 0.9 },
+    { session_id: UNNAMED_SESSION, position: 40, best: 1.2 },
+    { session_id: UNNAMED_SESSION, position: 41, best: 0.7 },
+  ]);
 });

@@ -17,6 +17,8 @@
 import { holdsWantedShape, type WantedShapes } from "../../search/answer-shapes.ts";
 import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
+import { UNNAMED_SESSION } from "../../store/types/search.ts";
+import type { SessionPlace } from "./session-context.ts";
 
 /** A term held by more than this share of a session's turns read is the session's topic, not its detail. */
 const TOPIC_SHARE = 0.25;
@@ -25,34 +27,41 @@ const TOPIC_WEIGHT = 0.1;
 /** Added to a turn's score when it holds a value of a shape the question asks for. */
 const SHAPE_BONUS = 0.3;
 
-/** A recall candidate with its session and the journal position of the Source it cites (null without a session). */
+/** A recall candidate with its total and where it was said (session-context.ts). */
 export interface SessionCandidate {
   total: number;
-  session: string | null;
-  position: number | null;
+  place: SessionPlace;
 }
 
-/** One of the best sessions: the position of its best candidate (where to read around) and that candidate's total. */
+/**
+ * One of the best sessions: the session as the store keys it (UNNAMED_SESSION for a stretch of the stream of captures
+ * naming none), the position of its best candidate (where to read around) and that candidate's total.
+ */
 export interface BestSession {
   session_id: string;
   position: number;
   best: number;
 }
 
-/** The `count` sessions whose candidates' totals sum highest, best first. */
+/**
+ * The `count` sessions whose candidates' totals sum highest, best first. In the stream of captures naming no session,
+ * each candidate stands for the stretch of the stream around it (one a position).
+ */
 export function bestSessions(candidates: readonly SessionCandidate[], count: number): BestSession[] {
-  const sessions = new Map<string, BestSession & { sum: number }>();
-  for (const { total, session, position } of candidates) {
-    if (session === null || position === null) continue;
-    const known = sessions.get(session);
-    if (known === undefined) {
-      sessions.set(session, { session_id: session, position, best: total, sum: total });
-      continue;
-    }
-    known.sum += total;
-    if (total > known.best) Object.assign(known, { position, best: total });
+  const named = new Map<string, BestSession & { sum: number }>();
+  const stretches = new Map<number, BestSession & { sum: number }>();
+  for (const { total, place } of candidates) {
+    const { session, position } = place;
+    if (position === null) continue;
+    const known = place.stream ? stretches.get(position) : session === null ? undefined : named.get(session);
+    if (known !== undefined) {
+      known.sum += total;
+      if (total > known.best) Object.assign(known, { position, best: total });
+    } else if (place.stream)
+      stretches.set(position, { session_id: UNNAMED_SESSION, position, best: total, sum: total });
+    else if (session !== null) named.set(session, { session_id: session, position, best: total, sum: total });
   }
-  return [...sessions.values()]
+  return [...named.values(), ...stretches.values()]
     .sort((a, b) => b.sum - a.sum)
     .slice(0, Math.max(0, count))
     .map(({ session_id, position, best }) => ({ session_id, position, best }));
@@ -91,6 +100,8 @@ export function sessionTermWeights(
 export function heldTerms(searchText: string, rarity: ReadonlyMap<string, unknown>): Set<string> {
   return new Set(searchText.split(" ").filter((term) => rarity.has(term)));
 }
+
+const NOT_LIFTED = { score: 0, lexical: false };
 
 /** The most turns read in all, per journal position read on each side of a best candidate (256 for the radius of 32). */
 const READ_PER_RADIUS = 8;
@@ -136,13 +147,13 @@ export async function readSessionTurns(
   if (unread.length > 0)
     for (const hit of (await store.readSearchHits(scopeId, unread)).hits)
       known.set(hit.entry.citation.entry_version_id, hit);
-  const bestOf = new Map(best.map((session) => [session.session_id, session.best]));
-  const bySession = new Map<string, Array<{ hit: MemorySearchHit; position: number }>>();
+  const bySession = new Map<BestSession, Array<{ hit: MemorySearchHit; position: number }>>();
   for (const { entry_version_id, session_id, position } of neighbours) {
     const hit = known.get(entry_version_id);
-    if (hit === undefined) continue;
-    const read = bySession.get(session_id);
-    if (read === undefined) bySession.set(session_id, [{ hit, position }]);
+    const session = anchorOf(best, session_id, position);
+    if (hit === undefined || session === undefined) continue;
+    const read = bySession.get(session);
+    if (read === undefined) bySession.set(session, [{ hit, position }]);
     else read.push({ hit, position });
   }
   const turns: SessionTurn[] = [];
@@ -153,10 +164,13 @@ export async function readSessionTurns(
     const { weights, topics, coverage } = sessionTermWeights(prompt.rarity, held);
     // A session none of whose prompt terms is a topic (held by many of its turns) is not what the prompt is about.
     if (topics.size === 0) continue;
-    const worth = (bestOf.get(session) ?? 0) * weight * coverage;
+    const worth = session.best * weight * coverage;
+    const stream = session.session_id === UNNAMED_SESSION;
     const scores = hits.map((hit, index) => turnScore(hit, held[index] ?? new Set(), topics, weights, prompt));
     for (const [index, hit] of hits.entries()) {
-      const own = scores[index] ?? { score: 0, lexical: false };
+      // In the stream of captures naming no session, the captures around a match may be notes about anything: only a
+      // reply to a question is lifted there, since a question and its answer are captured one after the other.
+      const own = stream ? NOT_LIFTED : (scores[index] ?? NOT_LIFTED);
       const reply = replyShare * replyTo(hits, scores, index);
       const score = Math.max(own.score, reply);
       if (score <= 0) continue;
@@ -169,6 +183,21 @@ export async function readSessionTurns(
     }
   }
   return turns;
+}
+
+/**
+ * The best session a neighbour was read for: its named session, or in the stream of captures naming none the stretch
+ * whose anchor is nearest.
+ */
+function anchorOf(best: readonly BestSession[], session: string, position: number): BestSession | undefined {
+  if (session !== UNNAMED_SESSION) return best.find((anchor) => anchor.session_id === session);
+  let nearest: BestSession | undefined;
+  for (const anchor of best) {
+    if (anchor.session_id !== UNNAMED_SESSION) continue;
+    if (nearest === undefined || Math.abs(anchor.position - position) < Math.abs(nearest.position - position))
+      nearest = anchor;
+  }
+  return nearest;
 }
 
 /**

@@ -9,6 +9,7 @@ import { exportScope } from "../../domain/lifecycle/export-scope.ts";
 import { importScope, type NumberedLine } from "../../domain/lifecycle/import-scope.ts";
 import { retireEntry, reviseEntry } from "../../domain/memory/entry-writes.ts";
 import type { Store } from "../types.ts";
+import { UNNAMED_SESSION } from "../types/search.ts";
 import { approved, makeEntry, makeSource, NOW, pending, remember } from "./builders.ts";
 import { captureSessions, cite, near } from "./session-neighbours.contract.ts";
 
@@ -180,26 +181,10 @@ const LIFECYCLE_TESTS: Record<string, (open: () => Promise<Store>) => () => Prom
     }),
 
   "purging a Source or an entry takes it out of its session's neighbours": (open) =>
-    withStores(1, open, async (store) => {
-      const ids = await captureSessions(store, ["s-1", "s-1", "s-1"]);
-      const twice = await cite(store, "Cites the first and second Sources.", ids, [1, 2]);
-      const third = await cite(store, "Cites the third Source.", ids, [3]);
-      const anchor = [{ session_id: "s-1", position: 2 }];
-      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [
-        near(twice, "s-1", 2),
-        near(third, "s-1", 3),
-      ]);
-      await store.purgeSource(SCOPE, ids[1] ?? "", NOW);
-      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 0, 10), []);
-      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [
-        near(twice, "s-1", 1),
-        near(third, "s-1", 3),
-      ]);
-      await store.purgeEntry(SCOPE, third.citation.entry_id, NOW);
-      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [near(twice, "s-1", 1)]);
-      await store.purgeScope(SCOPE, NOW);
-      assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), []);
-    }),
+    withStores(1, open, (store) => purgesNeighbours(store, "s-1", "s-1")),
+
+  "purging a Source naming no session takes it out of the stream's neighbours": (open) =>
+    withStores(1, open, (store) => purgesNeighbours(store, null, UNNAMED_SESSION)),
 
   "purging a scope leaves nothing but its audit records, which hold no text": (open) =>
     withStores(1, open, async (store) => {
@@ -228,4 +213,26 @@ export function lifecycleContract(open: () => Promise<Store>): void {
   describe("data lifecycle", () => {
     for (const [name, test] of Object.entries(LIFECYCLE_TESTS)) it(name, test(open));
   });
+}
+
+/** Three Sources captured in `captured` (null: naming none), read back under `session` as purges take them away. */
+async function purgesNeighbours(store: Store, captured: string | null, session: string): Promise<void> {
+  const ids = await captureSessions(store, [captured, captured, captured]);
+  const twice = await cite(store, "Cites the first and second Sources.", ids, [1, 2]);
+  const third = await cite(store, "Cites the third Source.", ids, [3]);
+  const anchor = [{ session_id: session, position: 2 }];
+  assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [
+    near(twice, session, 2),
+    near(third, session, 3),
+  ]);
+  await store.purgeSource(SCOPE, ids[1] ?? "", NOW);
+  assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 0, 10), []);
+  assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [
+    near(twice, session, 1),
+    near(third, session, 3),
+  ]);
+  await store.purgeEntry(SCOPE, third.citation.entry_id, NOW);
+  assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), [near(twice, session, 1)]);
+  await store.purgeScope(SCOPE, NOW);
+  assert.deepEqual(await store.readSessionNeighbours(SCOPE, anchor, 1, 10), []);
 }

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import type { MemoryEntry } from "@powercontext/protocol";
 import { rememberEntry, retireEntry, reviseEntry } from "../../domain/memory/entry-writes.ts";
 import type { SessionNeighbour, Store } from "../types.ts";
+import { UNNAMED_SESSION } from "../types/search.ts";
 import { NOW, makeEntry, makeSource, describeContract, type ContractTests } from "./builders.ts";
 
 /** Captures one Source per session given (null: metadata naming no session) and returns their ids, by position. */
@@ -143,6 +144,30 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     const version = entry.citation.entry_version_id;
     const origins = await store.readEntryOrigins("scope-a", [version]);
     assert.deepEqual(origins.get(version), [{ position: 1, session_id: "s-\u0000" }]);
+  },
+
+  "reads the stream of Sources naming no session under the unnamed session": async (store) => {
+    // Positions 1-5: no session, a number, an empty string (which names none), a named session, no session.
+    const ids = await captureSessions(store, [null, 7, "", "s-1", null]);
+    const first = await cite(store, "Cites a Source naming no session.", ids, [1]);
+    const numbered = await cite(store, "Cites a Source whose session is a number.", ids, [2]);
+    const empty = await cite(store, "Cites a Source whose session is empty.", ids, [3]);
+    await cite(store, "Cites a named session's Source.", ids, [4]);
+    const last = await cite(store, "Cites the last Source naming no session.", ids, [5]);
+    const anchor = [{ session_id: UNNAMED_SESSION, position: 3 }];
+    assert.deepEqual(await store.readSessionNeighbours("scope-a", anchor, 2, 10), [
+      near(empty, UNNAMED_SESSION, 3),
+      near(numbered, UNNAMED_SESSION, 2),
+      near(first, UNNAMED_SESSION, 1),
+      near(last, UNNAMED_SESSION, 5),
+    ]);
+    // Session context still reads each origin's session as it was captured.
+    const origins = await store.readEntryOrigins(
+      "scope-a",
+      [first, empty].map((e) => e.citation.entry_version_id),
+    );
+    assert.deepEqual(origins.get(first.citation.entry_version_id), [{ position: 1, session_id: null }]);
+    assert.deepEqual(origins.get(empty.citation.entry_version_id), [{ position: 3, session_id: "" }]);
   },
 
   "never reads another scope's entries": async (store) => {

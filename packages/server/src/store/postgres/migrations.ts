@@ -312,4 +312,22 @@ export const MIGRATIONS: readonly string[] = [
     ELSE json_typeof(s.metadata -> 'session_id') = 'string'
   END;
   `,
+  // The stream of captures that name no session: entry_origin also indexes the entry versions citing a Source without
+  // a string session_id, under the empty session (UNNAMED_SESSION in store/types/search.ts), so that recall reads the
+  // turns around a match of a client that captures chat turns without naming sessions. Existing entry versions are
+  // backfilled, with the same exceptions as above.
+  `
+  INSERT INTO entry_origin (scope_id, session_id, position, entry_version_id)
+  SELECT DISTINCT v.scope_id, '', s.position, v.entry_version_id
+  FROM entry_version v
+  CROSS JOIN LATERAL json_array_elements(
+    CASE WHEN strpos(v.source_refs::text, '\\u0000') = 0 THEN v.source_refs ELSE '[]' END
+  ) AS r(ref)
+  JOIN source s ON s.scope_id = v.scope_id AND s.source_id = r.ref ->> 'source_id'
+  WHERE CASE
+    WHEN strpos(s.metadata::text, '\\u0000') > 0 OR strpos(s.metadata::text, U&'\\FFFF') > 0 THEN false
+    ELSE json_typeof(s.metadata -> 'session_id') IS DISTINCT FROM 'string'
+  END
+  ON CONFLICT DO NOTHING;
+  `,
 ];

@@ -1,15 +1,22 @@
-// The entry_origin rows: for each entry version, the journal position and session of each Source it cites whose
-// metadata names a session as a string. Written with the version and deleted with it or with the Source, so that
+// The entry_origin rows: for each entry version, the journal position and session of each Source it cites (the
+// Sources whose metadata names no session as a string under UNNAMED_SESSION, the empty string). Written with the version and deleted with it or with the Source, so that
 // session-neighbours.ts reads "the entries citing this session around this position" as one range of the key.
 // The sessions are read from the Sources' parsed metadata here rather than with SQL's JSON operators, which refuse
 // JSON holding U+0000; written as parameters, they pass through the text codec like every other string.
 import type { NewEntryVersion } from "../types.ts";
+import { UNNAMED_SESSION } from "../types/search.ts";
 import type { Sql } from "./sql.ts";
 
 interface CitedSource {
   source_id: string;
   position: number;
-  metadata: Record<string, unknown>;
+  metadata: Record<string, unknown> | null;
+}
+
+/** A Source's session as entry_origin keys it: its string `session_id`, else UNNAMED_SESSION. */
+function sessionKey(metadata: Record<string, unknown> | null): string {
+  const session = metadata?.session_id;
+  return typeof session === "string" ? session : UNNAMED_SESSION;
 }
 
 /** Call in the transaction that inserted the versions (of one scope); a Source cited twice gives one row. */
@@ -31,8 +38,8 @@ export async function indexEntryOrigins(
   for (const version of versions) {
     for (const ref of version.source_refs) {
       const source = bySourceId.get(ref.source_id);
-      const session = source?.metadata.session_id;
-      if (source && typeof session === "string") {
+      if (source) {
+        const session = sessionKey(source.metadata);
         rows.set(JSON.stringify([session, source.position, version.entry_version_id]), [
           session,
           source.position,
@@ -57,11 +64,10 @@ export async function forgetSourceOrigins(sql: Sql, scopeId: string, sourceId: s
     "SELECT position, metadata FROM source WHERE scope_id = $1 AND source_id = $2",
     [scopeId, sourceId],
   );
-  const session = source?.metadata.session_id;
-  if (!source || typeof session !== "string") return;
+  if (!source) return;
   await sql.run("DELETE FROM entry_origin WHERE scope_id = $1 AND session_id = $2 AND position = $3", [
     scopeId,
-    session,
+    sessionKey(source.metadata),
     source.position,
   ]);
 }

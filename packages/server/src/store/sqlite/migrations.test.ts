@@ -10,6 +10,7 @@ import { makeEntry, makeSource } from "../contract/builders.ts";
 import { openDatabase, schemaVersionOf } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { openSqliteStore } from "./sqlite-store.ts";
+import { UNNAMED_SESSION } from "../types/search.ts";
 
 function tempFile(t: { after(fn: () => void): void }): string {
   const dir = mkdtempSync(join(tmpdir(), "pc-migrate-"));
@@ -105,9 +106,9 @@ test("the migration to one vector per model keeps the stored vectors, and anothe
   assert.deepEqual(await upgraded.scopesMissingVectors("another"), ["scope-a"]);
 });
 
-test("the migration to session origins backfills the entry versions written before it", async (t) => {
+test("the migrations to session origins and to the stream of Sources naming none backfill the versions before them", async (t) => {
   const path = tempFile(t);
-  const old = await openSqliteStore(path, { schemaVersion: MIGRATIONS.length - 1 });
+  const old = await openSqliteStore(path, { schemaVersion: MIGRATIONS.length - 2 });
   const sources = [
     makeSource({ metadata: { origin: "test", session_id: "s-1" } }),
     makeSource({ metadata: { origin: "test", session_id: "s-1" } }),
@@ -144,4 +145,9 @@ test("the migration to session origins backfills the entry versions written befo
     { entry_version_id: versionIds[1], session_id: "s-1", position: 2 },
     { entry_version_id: versionIds[0], session_id: "s-1", position: 1 },
   ]);
+  // Sources 3 (a session that is no string) and 4 (none) are the stream's: one entry, read where it is nearest.
+  assert.deepEqual(
+    await upgraded.readSessionNeighbours("scope-a", [{ session_id: UNNAMED_SESSION, position: 4 }], 4, 10),
+    [{ entry_version_id: versionIds[1], session_id: UNNAMED_SESSION, position: 4 }],
+  );
 });

@@ -277,4 +277,16 @@ export const MIGRATIONS: readonly string[] = [
     CROSS JOIN source s ON s.scope_id = v.scope_id AND s.source_id = json_extract(r.value, '$.source_id')
     WHERE json_type(s.metadata, '$.session_id') = 'text';
   `,
+  // The stream of captures that name no session: entry_origin also indexes the entry versions citing a Source without
+  // a string session_id, under the empty session (UNNAMED_SESSION in store/types/search.ts, SESSION_KEY in
+  // origin-index.ts), so that recall reads the turns around a match of a client that captures chat turns without
+  // naming sessions. Existing entry versions are backfilled.
+  `
+  INSERT OR IGNORE INTO entry_origin (scope_id, session_id, position, entry_version_id)
+    SELECT DISTINCT v.scope_id, '', s.position, v.entry_version_id
+    FROM entry_version v
+    CROSS JOIN json_each(v.source_refs) AS r
+    CROSS JOIN source s ON s.scope_id = v.scope_id AND s.source_id = json_extract(r.value, '$.source_id')
+    WHERE json_type(s.metadata, '$.session_id') IS NOT 'text';
+  `,
 ];

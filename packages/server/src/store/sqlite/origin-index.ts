@@ -1,8 +1,15 @@
-// The entry_origin rows: for each entry version, the journal position and session of each Source it cites whose
-// metadata names a session as a string. Written with the version and deleted with it or with the Source, so that
+// The entry_origin rows: for each entry version, the journal position and session of each Source it cites (the
+// Sources whose metadata names no session as a string under UNNAMED_SESSION, the empty string). Written with the version and deleted with it or with the Source, so that
 // session-neighbours.ts reads "the entries citing this session around this position" as one range of the key.
 import type { DatabaseSync } from "node:sqlite";
 import { stmt } from "./statements.ts";
+
+/**
+ * A Source's session as entry_origin keys it (SQL over the Source `s`): its string `session_id`, else
+ * UNNAMED_SESSION (the empty string; store/types/search.ts), as the migration that backfilled the stream wrote it.
+ */
+export const SESSION_KEY = `COALESCE(CASE WHEN json_type(s.metadata, '$.session_id') = 'text'
+  THEN json_extract(s.metadata, '$.session_id') END, '')`;
 
 /**
  * Call in the transaction that inserted the version: its rows are derived from its stored source_refs, joined to the
@@ -12,11 +19,11 @@ export function indexEntryOrigins(db: DatabaseSync, versionId: string): void {
   stmt(
     db,
     `INSERT INTO entry_origin (scope_id, session_id, position, entry_version_id)
-     SELECT DISTINCT v.scope_id, json_extract(s.metadata, '$.session_id'), s.position, v.entry_version_id
+     SELECT DISTINCT v.scope_id, ${SESSION_KEY}, s.position, v.entry_version_id
      FROM entry_version v
      CROSS JOIN json_each(v.source_refs) AS r
      CROSS JOIN source s ON s.scope_id = v.scope_id AND s.source_id = json_extract(r.value, '$.source_id')
-     WHERE v.entry_version_id = ? AND json_type(s.metadata, '$.session_id') = 'text'`,
+     WHERE v.entry_version_id = ?`,
   ).run(versionId);
 }
 
@@ -25,7 +32,7 @@ export function forgetSourceOrigins(db: DatabaseSync, scopeId: string, sourceId:
   stmt(
     db,
     `DELETE FROM entry_origin WHERE scope_id = ?1 AND (session_id, position) IN
-       (SELECT json_extract(metadata, '$.session_id'), position FROM source WHERE scope_id = ?1 AND source_id = ?2)`,
+       (SELECT ${SESSION_KEY}, s.position FROM source s WHERE s.scope_id = ?1 AND s.source_id = ?2)`,
   ).run(scopeId, sourceId);
 }
 

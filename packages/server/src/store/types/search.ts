@@ -57,6 +57,13 @@ export interface EntryOrigin {
   session_id: string | null;
 }
 
+/**
+ * The session under which entry_origin indexes the Sources whose metadata names no session (no string `session_id`,
+ * or an empty one): the scope's stream of such captures, in journal order. Recall reads around a place in it as in a
+ * named session, so that a client capturing chat turns without naming sessions still gets turn context.
+ */
+export const UNNAMED_SESSION = "";
+
 /** A place in a chat session to read around: the session and the journal position of one of its Sources. */
 export interface SessionAnchor {
   session_id: string;
