@@ -20,6 +20,7 @@ import type { Store } from "../packages/server/src/store/types.ts";
 import { openBm25Index } from "./lib/bm25-baseline.ts";
 import { buildCodingProject } from "./lib/coding-project.ts";
 import { option, progress, summarize } from "./lib/measure.ts";
+import { entrySources } from "./lib/question-types/recall-paths.ts";
 import { CONVERSATION_SETS } from "./lib/question-types/run-types.ts";
 import { conversationFigures, judgeConversation } from "./lib/question-types/type-figures.ts";
 import { buildTypedFacts } from "./lib/question-types/typed-facts.ts";
@@ -98,14 +99,15 @@ async function runConversation(args: string[], data: string): Promise<void> {
   const store = await openSqliteStore(join(data, SQLITE_FILE_NAME));
   const semantic = new VectorIndex(store, new LazyWordVectorModel((error) => progress(error.message)));
   await semantic.refresh(scope);
-  await printBm25Conversation(store, scope, set.questions);
+  const sourcesOf = entrySources((await store.listEntries(scope, false)).entries, set.remembered ? set.sources : []);
+  await printBm25Conversation(store, scope, set.questions, sourcesOf);
   for (const [name, tuning] of settingsOf(args)) {
     const deps = { store, semantic: tuning ? semantic : null, ...(tuning && { tuning }) };
     const judged = [];
     for (const question of set.questions) {
       const { ranked } = await rankRecall(deps, scope, question.query, 10);
       const items = ranked.map(({ hit }) => ({
-        source_ids: hit.entry.source_refs.map((ref) => ref.source_id),
+        source_ids: sourcesOf.get(hit.entry.citation.entry_id) ?? [],
         bytes: Buffer.byteLength(hit.entry.text),
       }));
       judged.push(
@@ -153,9 +155,9 @@ async function printBm25Conversation(
   store: Store,
   scope: string,
   questions: readonly ConversationQuestion[],
+  sourcesOf: ReadonlyMap<string, readonly string[]>,
 ): Promise<void> {
   const listing = await store.listEntries(scope, false);
-  const sourcesOf = new Map(listing.entries.map((e) => [e.citation.entry_id, e.source_refs.map((r) => r.source_id)]));
   const index = openBm25Index(listing.entries.map((e) => ({ entry_id: e.citation.entry_id, text: e.text })));
   const judged = questions.map((question) =>
     judgeConversation(

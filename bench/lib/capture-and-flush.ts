@@ -1,4 +1,5 @@
-// Loads a benchmark's Sources into a real Server: capture each over HTTP, then flush Memory until the journal is idle.
+// Loads a benchmark's Sources into a real Server: capture each over HTTP, then flush Memory until the journal is idle;
+// or write each as an entry of its own with memory/remember, as a client storing chat turns verbatim does.
 import { postOk } from "./http.ts";
 import { progress } from "./measure.ts";
 
@@ -39,4 +40,19 @@ export async function captureAndFlush(
     if (flushes % 20 === 0) progress(`${label}: flushed to ${body.current_cursor}/${body.high_watermark}`);
   }
   progress(`${label}: loaded in ${Math.round((Date.now() - started) / 1000)} s (${flushes} flushes)`);
+}
+
+/** Writes each Source's content with `memory/remember`, one at a time in order (no Source, no session). */
+export async function rememberInOrder(
+  url: string,
+  scope: string,
+  sources: ReadonlyArray<{ content: string }>,
+  label: string,
+): Promise<void> {
+  const started = Date.now();
+  for (const [index, source] of sources.entries()) {
+    await postOk(url, "/v1/memory/remember", { scope_id: scope, kind: "conversation_turn", text: source.content });
+    if ((index + 1) % 2000 === 0) progress(`${label}: remembered ${index + 1}/${sources.length}`);
+  }
+  progress(`${label}: remembered in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -56,13 +56,37 @@ async function untilSemanticLoaded(url: string, scope: string, seconds = 600): P
   progress(`the semantic layer did not load ${scope} within ${seconds} s; measuring anyway`);
 }
 
-/** Lists the scope's entries once (the list request has no paging: one answer holds every entry), then recalls. */
-export async function openRecallPaths(url: string, scope: string, modes: readonly string[]): Promise<RecallPaths> {
+/**
+ * The Sources each entry stands for, by entry id: those it cites, or for an entry citing none (a turn written with
+ * memory/remember) the `remembered` Sources whose content is its text.
+ */
+export function entrySources(
+  entries: readonly MemoryEntry[],
+  remembered: ReadonlyArray<{ source_id: string; content: string }>,
+): Map<string, string[]> {
+  const byText = new Map<string, string[]>();
+  for (const { source_id, content } of remembered) byText.set(content, [...(byText.get(content) ?? []), source_id]);
+  return new Map(
+    entries.map((entry) => [
+      entry.citation.entry_id,
+      entry.source_refs.length > 0 ? entry.source_refs.map((ref) => ref.source_id) : (byText.get(entry.text) ?? []),
+    ]),
+  );
+}
+
+/**
+ * Lists the scope's entries once (the list request has no paging: one answer holds every entry), then recalls;
+ * `remembered` are the Sources written with memory/remember instead of captured.
+ */
+export async function openRecallPaths(
+  url: string,
+  scope: string,
+  modes: readonly string[],
+  remembered: ReadonlyArray<{ source_id: string; content: string }> = [],
+): Promise<RecallPaths> {
   await untilSemanticLoaded(url, scope);
   const { body } = await postOk<{ entries: MemoryEntry[] }>(url, "/v1/memory/entries/list", { scope_id: scope });
-  const sourcesOf = new Map(
-    body.entries.map((entry) => [entry.citation.entry_id, entry.source_refs.map((ref) => ref.source_id)]),
-  );
+  const sourcesOf = entrySources(body.entries, remembered);
   const textOf = new Map(body.entries.map((entry) => [entry.citation.entry_id, entry.text]));
   const indexed = body.entries.map((entry) => ({ entry_id: entry.citation.entry_id, text: entry.text }));
   const plain = openBm25Index(indexed, "unicode61");

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQLITE_FILE_NAME } from "../../../packages/server/src/store/open-store.ts";
 import { startServerProcess } from "../../../packages/server/src/testing/server-process.ts";
-import { captureAndFlush } from "../capture-and-flush.ts";
+import { captureAndFlush, rememberInOrder } from "../capture-and-flush.ts";
 import { machine, option, progress, writeResult } from "../measure.ts";
 import { startWordVectorEndpoint, type WordVectorEndpoint } from "../word-vector-embeddings.ts";
 import { loadWordVectors, type WordWeighting } from "../word-vectors.ts";
@@ -37,6 +37,11 @@ export const CONVERSATION_SETS: Record<string, (options: { seed: number; questio
   "friends-unlabelled": (options) => buildFriendsConversations({ ...options, labels: false }),
   // The same chats captured without `metadata.session_id`, as a client that does not name its sessions sends them.
   "friends-unsessioned": (options) => withoutSessions(buildFriendsConversations(options), "friends-unsessioned"),
+  // The same chats written turn by turn with memory/remember, as a client storing each turn verbatim writes them.
+  "friends-remembered": (options) => ({
+    ...withoutSessions(buildFriendsConversations(options), "friends-remembered"),
+    remembered: true,
+  }),
 };
 
 function withoutSessions(set: ConversationSet, name: string): ConversationSet {
@@ -121,8 +126,14 @@ export async function runQuestionTypes(args: string[]): Promise<void> {
   for (const set of conversations) {
     const dir = `types-conversation-${set.name}-${CONVERSATION_PROFILE}-s${seed}-q${conversationQuestions}`;
     conversationResults.push(
-      await withServer(options, CONVERSATION_PROFILE, dir, `${CONVERSATION_SCOPE}-${set.name}`, set.sources, (paths) =>
-        measureConversations(paths, set),
+      await withServer(
+        options,
+        CONVERSATION_PROFILE,
+        dir,
+        `${CONVERSATION_SCOPE}-${set.name}`,
+        set.sources,
+        (paths) => measureConversations(paths, set),
+        set.remembered === true,
       ),
     );
   }
@@ -177,6 +188,7 @@ async function withServer<T>(
   scope: string,
   sources: ReadonlyArray<{ source_id: string; content: string; session_id?: string }>,
   measure: (paths: RecallPaths) => Promise<T>,
+  remembered = false,
 ): Promise<T> {
   const dataDir = keep ? join(keep, dirName) : mkdtempSync(join(tmpdir(), `pc-bench-types-${profile}-`));
   mkdirSync(dataDir, { recursive: true });
@@ -191,8 +203,9 @@ async function withServer<T>(
   });
   try {
     if (loaded) progress(`${dirName}: reusing the loaded data in ${dataDir}`);
+    else if (remembered) await rememberInOrder(server.url, scope, sources, dirName);
     else await captureAndFlush(server.url, scope, sources, dirName);
-    const paths = await openRecallPaths(server.url, scope, modes);
+    const paths = await openRecallPaths(server.url, scope, modes, remembered ? sources : []);
     try {
       return await measure(paths);
     } finally {

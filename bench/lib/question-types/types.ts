@@ -74,6 +74,11 @@ export interface ConversationSet {
   /** "realistic" (LongMemEval-like) or "reworded" (every question in other words than its evidence). */
   name: string;
   sources: ChatSource[];
+  /**
+   * Whether the turns are written with `memory/remember`, one at a time in order, instead of captured and flushed:
+   * each an entry holding the turn verbatim, citing no Source (the bench then finds a turn's entry by its text).
+   */
+  remembered?: boolean;
   questions: ConversationQuestion[];
   sessions: number;
 }

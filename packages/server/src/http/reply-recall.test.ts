@@ -2,8 +2,8 @@
 // is the next turn, and it seldom repeats the question's words ("What breed is Lena's dog?" is answered by "Lena: A
 // beagle mix, so much energy.", right after "Marco: Aww Lena, what breed is she?"). Recall reads the turns of the best
 // sessions and lifts the turn said right after a question. The control: the same chat with the follow-up said
-// without a question, whose next turn is then not lifted. Both hold as well when the client names no sessions: the
-// turns are then read around a match in the order they were captured.
+// without a question, whose next turn is then not lifted. Both hold as well when the client names no sessions, or
+// writes each turn with memory/remember: the turns are then read around a match in the order they were stored.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { appWithChats } from "../testing/chat-turns.ts";
@@ -56,17 +56,20 @@ const STORES: Array<[string, () => Promise<Store>]> = [
   ["postgres", () => openTestPostgresStore()],
 ];
 
-/**
- * The chats, with Marco's `followUp`, captured in order and flushed: with their sessions, or (`named` false) without
- * naming any, as a client that does not name its sessions captures them.
- */
+/** How the chats are stored: captured with their sessions, captured naming none, or written with memory/remember. */
+type Stored = "with sessions" | "without sessions" | "remembered";
+
+/** The chats, with Marco's `followUp`, stored in order as `stored` says. */
 async function appWithFollowUp(
   t: TestContext,
   open: () => Promise<Store>,
   followUp: string,
-  named: boolean,
+  stored: Stored,
 ): Promise<TestApp> {
-  return appWithChats(t, await open(), SCOPE, sessions(followUp), { sessions: named });
+  return appWithChats(t, await open(), SCOPE, sessions(followUp), {
+    sessions: stored === "with sessions",
+    remembered: stored === "remembered",
+  });
 }
 
 /** The answer's rank in `memory/search` (limit 5; -1 when absent) and whether prepare includes it. */
@@ -80,17 +83,16 @@ async function answerRecall(post: TestApp["post"]): Promise<{ rank: number; prep
 }
 
 for (const [engine, open] of STORES) {
-  for (const named of [true, false]) {
-    const captured = named ? "with sessions" : "without sessions";
-    test(`${engine}, ${captured}: the reply to a follow-up question is recalled though it shares no word with it`, async (t) => {
-      const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, what breed is she?", named);
+  for (const stored of ["with sessions", "without sessions", "remembered"] as const) {
+    test(`${engine}, ${stored}: the reply to a follow-up question is recalled though it shares no word with it`, async (t) => {
+      const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, what breed is she?", stored);
       const { rank, prepared } = await answerRecall(post);
       assert.ok(rank >= 0, `rank ${rank}`);
       assert.ok(prepared, "prepare left the reply out");
     });
 
-    test(`${engine}, ${captured}: after a follow-up that asks nothing, the next turn is not lifted`, async (t) => {
-      const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, tell me her breed.", named);
+    test(`${engine}, ${stored}: after a follow-up that asks nothing, the next turn is not lifted`, async (t) => {
+      const { post } = await appWithFollowUp(t, open, "Marco: Aww Lena, tell me her breed.", stored);
       const { rank } = await answerRecall(post);
       assert.equal(rank, -1, `rank ${rank}`);
     });

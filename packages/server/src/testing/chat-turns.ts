@@ -1,5 +1,6 @@
 // Chat turns through the real HTTP API, as powercontext-pi captures them: each turn its own Source, with its session
-// in `metadata.session_id` when it has one; then the journal flushed until idle and the semantic layer loaded.
+// in `metadata.session_id` when it has one; then the journal flushed until idle and the semantic layer loaded. Or, as a
+// client storing each turn verbatim does, each turn written with memory/remember.
 import assert from "node:assert/strict";
 import type { TestContext } from "node:test";
 import type { Store } from "../store/types.ts";
@@ -7,23 +8,39 @@ import { buildTestApp, type TestApp } from "./test-app.ts";
 
 /**
  * A Server on `store` (verbatim extractor) holding the turns of every chat of `chats` (session → its turns in
- * order), captured with their session unless `sessions` is false, flushed, with the semantic layer loaded.
+ * order), captured with their session unless `sessions` is false and flushed (or, when `remembered`, each written with
+ * memory/remember), with the semantic layer loaded.
  */
 export async function appWithChats(
   t: TestContext,
   store: Store,
   scope: string,
   chats: Readonly<Record<string, readonly string[]>>,
-  { sessions = true }: { sessions?: boolean } = {},
+  { sessions = true, remembered = false }: { sessions?: boolean; remembered?: boolean } = {},
 ): Promise<TestApp> {
   const app = await buildTestApp(t, { store, extractor: "verbatim" });
   const turns = Object.entries(chats).flatMap(([session, texts]) =>
     texts.map((content) => ({ session: sessions ? session : null, content })),
   );
-  await captureTurns(app.post, scope, turns);
-  await flushUntilIdle(app.post, scope);
+  if (remembered) await rememberTurns(app.post, scope, turns);
+  else {
+    await captureTurns(app.post, scope, turns);
+    await flushUntilIdle(app.post, scope);
+  }
   await untilSemanticLoaded(app.post, scope);
   return app;
+}
+
+/** Writes each turn as an entry of its own with memory/remember, in order, as a client storing turns verbatim does. */
+export async function rememberTurns(
+  post: TestApp["post"],
+  scope: string,
+  turns: ReadonlyArray<{ content: string }>,
+): Promise<void> {
+  for (const { content } of turns) {
+    const written = await post("/v1/memory/remember", { scope_id: scope, kind: "conversation_turn", text: content });
+    assert.equal(written.status, 200, JSON.stringify(written.json));
+  }
 }
 
 /** Captures each turn (with its session unless it is null) as the Source `turn-<index>`. */

@@ -12,10 +12,10 @@ test("the subject of a question is the names it says that are no lexicon words",
 
 test("a candidate away from the subject keeps a share of its concept bonus; its session counts", () => {
   const candidates = [
-    { total: 1, concept: 0.4, holds: true, place: { session: "s1", stream: false, position: 1 } },
-    { total: 2, concept: 1, holds: false, place: { session: "s1", stream: false, position: 2 } },
-    { total: 2, concept: 1, holds: false, place: { session: "s2", stream: false, position: 3 } },
-    { total: 2, concept: 1, holds: false, place: { session: null, stream: true, position: 4 } },
+    { total: 1, concept: 0.4, holds: true, place: { session: "s1", stream: null, position: 1 } },
+    { total: 2, concept: 1, holds: false, place: { session: "s1", stream: null, position: 2 } },
+    { total: 2, concept: 1, holds: false, place: { session: "s2", stream: null, position: 3 } },
+    { total: 2, concept: 1, holds: false, place: { session: null, stream: "captured" as const, position: 4 } },
   ];
   assert.deepEqual(gateBySubject(candidates, 0.25), [1, 2, 1.25, 1.25]);
   assert.deepEqual(gateBySubject(candidates, 1), [1, 2, 2, 2], "1 is off");

@@ -67,6 +67,11 @@ export interface RecallTuning extends SemanticMix {
   sessionTurnWeight: number;
   /** Journal positions read on each side of each best session's best candidate for its turns. */
   sessionTurnRadius: number;
+  /**
+   * Positions (or revisions) read on each side of each best stretch of a stream of turns said without a named session
+   * (session-context.ts), where only replies to a question are lifted.
+   */
+  streamTurnRadius: number;
   /** Share of the score of a question turn (and the turn it follows up on) that the turn answering it earns; 0 is off. */
   replyShare: number;
   /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
@@ -88,6 +93,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   sessionTurns: 5,
   sessionTurnWeight: 8,
   sessionTurnRadius: 32,
+  streamTurnRadius: 16,
   replyShare: 0.5,
   abbreviations: 4,
   mean: 0.5,
@@ -225,7 +231,7 @@ async function withSessionContext(
         matching.map((candidate) => candidate.entry_version_id),
       )
     : new Map<string, EntryOrigin[]>();
-  const places = matching.map((candidate) => placeOf(origins.get(candidate.entry_version_id)));
+  const places = matching.map((candidate) => placeOf(candidate.hit, origins.get(candidate.entry_version_id)));
   totals = gateBySubject(
     matching.map((candidate, index) => ({
       total: totals[index] ?? 0,
@@ -257,6 +263,7 @@ async function withSessionTurns(
     sessions: tuning.sessionTurns,
     weight: tuning.sessionTurnWeight,
     radius: tuning.sessionTurnRadius,
+    streamRadius: tuning.streamTurnRadius,
     replyShare: tuning.replyShare,
   });
   if (turns.length === 0) return [...scored];

@@ -4,7 +4,11 @@ import { creditSessions, NOWHERE, placeOf, type SessionPlace } from "./session-c
 
 /** Candidates in the named sessions given, at positions 1, 2, … */
 function inSessions(sessions: ReadonlyArray<string | null>): SessionPlace[] {
-  return sessions.map((session, index) => ({ session, stream: session === null, position: index + 1 }));
+  return sessions.map((session, index) => ({
+    session,
+    stream: session === null ? ("captured" as const) : null,
+    position: index + 1,
+  }));
 }
 
 test("a turn whose session-mates match too outranks the same detail in another session", () => {
@@ -29,31 +33,43 @@ test("the credit is capped, multiplies (a turn that does not match gains nothing
   assert.deepEqual(creditSessions(scores, sessions, { share: 0, cap: 2 }), scores);
 });
 
-test("entries of the stream naming no session, or citing Sources of two sessions, lend and borrow nothing", () => {
-  assert.deepEqual(placeOf(undefined), NOWHERE);
-  assert.deepEqual(placeOf([{ position: 1, session_id: null }]), { session: null, stream: true, position: 1 });
-  assert.deepEqual(placeOf([{ position: 3, session_id: "" }]), { session: null, stream: true, position: 3 }, "empty");
-  assert.deepEqual(
-    placeOf([
-      { position: 1, session_id: "a" },
-      { position: 2, session_id: "b" },
-    ]),
-    NOWHERE,
-  );
-  assert.deepEqual(
-    placeOf([
-      { position: 1, session_id: null },
-      { position: 2, session_id: "b" },
-    ]),
-    NOWHERE,
-  );
-  assert.deepEqual(
-    placeOf([
-      { position: 1, session_id: "a" },
-      { position: 2, session_id: "a" },
-    ]),
-    { session: "a", stream: false, position: 1 },
-  );
+/** A search hit of an entry citing `sources` (ids), written in `revision`. */
+function hitCiting(sources: string[], revision = 9) {
+  return {
+    entry: { source_refs: sources.map((source_id) => ({ name: "content" as const, source_id })) },
+    written_revision: revision,
+  };
+}
+
+test("an entry's place: its named session, the stream of captures naming none, or the stream of written entries", () => {
+  const cited = hitCiting(["s"]);
+  assert.deepEqual(placeOf(undefined, undefined), NOWHERE);
+  assert.deepEqual(placeOf(cited, undefined), NOWHERE, "its Sources are not read");
+  assert.deepEqual(placeOf(cited, [{ position: 1, session_id: null }]), {
+    session: null,
+    stream: "captured",
+    position: 1,
+  });
+  assert.deepEqual(placeOf(cited, [{ position: 3, session_id: "" }]), {
+    session: null,
+    stream: "captured",
+    position: 3,
+  });
+  const two = (first: string | null, second: string | null) =>
+    placeOf(cited, [
+      { position: 1, session_id: first },
+      { position: 2, session_id: second },
+    ]);
+  assert.deepEqual(two("a", "b"), NOWHERE);
+  assert.deepEqual(two(null, "b"), NOWHERE);
+  assert.deepEqual(two("a", "a"), { session: "a", stream: null, position: 1 });
+  // Written with memory/remember: no Source, placed by the revision that wrote it.
+  assert.deepEqual(placeOf(hitCiting([], 42), undefined), { session: null, stream: "written", position: 42 });
+});
+
+test("entries of a stream, or citing Sources of two sessions, lend and borrow nothing", () => {
   assert.deepEqual(creditSessions([0.5, 0.5], inSessions([null, null]), { share: 0.25, cap: 2 }), [0.5, 0.5]);
+  const written = { session: null, stream: "written" as const, position: 4 };
+  assert.deepEqual(creditSessions([0.5, 0.5], [written, written], { share: 0.25, cap: 2 }), [0.5, 0.5]);
   assert.deepEqual(creditSessions([0.5, 0.5], [NOWHERE, NOWHERE], { share: 0.25, cap: 2 }), [0.5, 0.5]);
 });

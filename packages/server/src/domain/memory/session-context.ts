@@ -4,7 +4,7 @@
 // session-mates lifts the right session's detail turn above the same detail in other sessions. The credit multiplies
 // the entry's own score, so a turn that does not match on its own gains nothing and the best session's other turns
 // do not flood the list. Sessions come from the capture's `metadata.session_id` (powercontext-pi sends it).
-import type { EntryOrigin } from "../../store/types.ts";
+import type { EntryOrigin, MemorySearchHit } from "../../store/types.ts";
 
 export interface SessionCredit {
   /** Share of the session's other scores (relative to the best score) that multiplies an entry's own score. */
@@ -14,34 +14,48 @@ export interface SessionCredit {
 }
 
 /**
- * Where a recall candidate was said: the one named session all the Sources it cites were captured in, or the stream
- * of captures that name no session (`stream`), at the journal position of the first Source it cites; nowhere (both
- * null and false) for an entry citing no Source or Sources of several sessions. Only a named session credits its
- * candidates: the stream may as well be notes about anything, captured one after another. But a client that captures
- * chat turns without naming sessions still captures them in order, so session-turns.ts reads the stream around its
- * best candidates for the replies to a question.
+ * A stream of turns said one after another without a named session: Sources captured without naming one, in journal
+ * order (`captured`), or entries written with memory/remember, citing no Source, in the order of the revisions that
+ * wrote them (`written`).
+ */
+export type Stream = "captured" | "written";
+
+/**
+ * Where a recall candidate was said: the one named session all the Sources it cites were captured in, or a stream at
+ * the journal position of the first Source it cites (or the revision that wrote it); nowhere (null everywhere) for
+ * an entry citing Sources of several sessions. Only a named session credits its candidates: a stream may as well be
+ * notes about anything, said one after another. But a client that stores chat turns without naming sessions still
+ * stores them in order, so session-turns.ts reads a stream around its best candidates for the replies to a question.
  */
 export interface SessionPlace {
   session: string | null;
-  stream: boolean;
+  stream: Stream | null;
   position: number | null;
 }
 
-/** The place of an entry that cites no Source, or Sources of several sessions. */
-export const NOWHERE: SessionPlace = { session: null, stream: false, position: null };
+/** The place of an entry citing Sources of several sessions, or not read. */
+export const NOWHERE: SessionPlace = { session: null, stream: null, position: null };
 
 /** An origin's named session: its session_id, unless that is missing or empty (which names no session). */
 function namedSession(origin: EntryOrigin): string | null {
   return origin.session_id === null || origin.session_id === "" ? null : origin.session_id;
 }
 
-/** The place of an entry from the origins of the Sources it cites (in journal order). */
-export function placeOf(origins: readonly EntryOrigin[] | undefined): SessionPlace {
+/**
+ * The place of an entry from its search hit (what it cites, the revision that wrote it) and the origins of the
+ * Sources it cites (in journal order).
+ */
+export function placeOf(
+  hit: { entry: Pick<MemorySearchHit["entry"], "source_refs">; written_revision: number } | undefined,
+  origins: readonly EntryOrigin[] | undefined,
+): SessionPlace {
+  if (hit !== undefined && hit.entry.source_refs.length === 0)
+    return { session: null, stream: "written", position: hit.written_revision };
   const first = origins?.[0];
   if (first === undefined || origins === undefined) return NOWHERE;
   const session = namedSession(first);
   if (!origins.every((origin) => namedSession(origin) === session)) return NOWHERE;
-  return { session, stream: session === null, position: first.position };
+  return { session, stream: session === null ? "captured" : null, position: first.position };
 }
 
 /**

@@ -4,15 +4,15 @@ import type { MemorySearchHit } from "../../store/types.ts";
 import { UNNAMED_SESSION } from "../../store/types/search.ts";
 import { toSearchText } from "../../search/analyze.ts";
 import { NO_SHAPES, wantedShapes } from "../../search/answer-shapes.ts";
-import { NOWHERE, type SessionPlace } from "./session-context.ts";
+import { NOWHERE, type SessionPlace, type Stream } from "./session-context.ts";
 import { bestSessions, heldTerms, readSessionTurns, sessionTermWeights, type TurnCandidate } from "./session-turns.ts";
 
 function named(session: string, position: number): SessionPlace {
-  return { session, stream: false, position };
+  return { session, stream: null, position };
 }
 
-function inStream(position: number): SessionPlace {
-  return { session: null, stream: true, position };
+function inStream(position: number, stream: Stream = "captured"): SessionPlace {
+  return { session: null, stream, position };
 }
 
 test("the best sessions are those whose candidates sum highest, each read around its best candidate", () => {
@@ -27,8 +27,8 @@ test("the best sessions are those whose candidates sum highest, each read around
     2,
   );
   assert.deepEqual(best, [
-    { session_id: "b", position: 44, best: 0.6 },
-    { session_id: "a", position: 10, best: 0.9 },
+    { session_id: "b", stream: null, position: 44, best: 0.6 },
+    { session_id: "a", stream: null, position: 10, best: 0.9 },
   ]);
   assert.deepEqual(bestSessions([{ total: 1, place: named("a", 1) }], 0), []);
 });
@@ -79,6 +79,7 @@ function sessionStore(turns: readonly MemorySearchHit[], reads: unknown[] = []) 
         position: index + 1,
       }));
     },
+    readWrittenNeighbours: async () => [],
     readSearchHits: async (_scope: string, ids: string[]) => ({
       memory: null,
       hits: turns.filter((turn) => ids.includes(turn.entry.citation.entry_version_id)),
@@ -112,6 +113,7 @@ test("the answering turn of the best session is read and scored by what tells it
       sessions: 3,
       weight: 4,
       radius: 12,
+      streamRadius: 4,
       replyShare: 0,
     },
   );
@@ -138,7 +140,7 @@ test("the answering turn of the best session is read and scored by what tells it
       "scope",
       candidates,
       { rarity, shapes: NO_SHAPES },
-      { sessions, weight, radius: 12, replyShare: 0 },
+      { sessions, weight, radius: 12, streamRadius: 4, replyShare: 0 },
     );
   assert.deepEqual(await readWith(mixed, 3, 4), []);
   // Off: no session to read, or weight 0.
@@ -146,8 +148,11 @@ test("the answering turn of the best session is read and scored by what tells it
   assert.deepEqual(await readWith(store, 3, 0), []);
 });
 
-/** Lena tells Marco of her puppy, Marco asks the breed, Lena answers: read as one session, or from the stream. */
-function puppyThread(stream: boolean) {
+/**
+ * Lena tells Marco of her puppy, Marco asks the breed, Lena answers: read as one session, or from a stream; `reads`
+ * records each read's anchors and radius.
+ */
+function puppyThread(where: "session" | Stream, reads: unknown[] = []) {
   const turns = [
     hit("v1", "Lena: Hi Marco! How are you?"),
     hit("v2", "Lena: We adopted a puppy last weekend!"),
@@ -156,20 +161,29 @@ function puppyThread(stream: boolean) {
     hit("v5", "Marco: Take care, Lena."),
   ];
   // The neighbours arrive nearest the anchor first, not in the order they were said.
+  const nearestFirst = [2, 3, 1, 4, 0].map((index) => ({
+    entry_version_id: turns[index]?.entry.citation.entry_version_id ?? "",
+    position: index + 1,
+  }));
   const store = {
-    readSessionNeighbours: async () =>
-      [2, 3, 1, 4, 0].map((index) => ({
-        entry_version_id: turns[index]?.entry.citation.entry_version_id ?? "",
-        session_id: stream ? UNNAMED_SESSION : "s1",
-        position: index + 1,
-      })),
+    readSessionNeighbours: async (_scope: string, anchors: unknown, radius: number) => {
+      reads.push(["session", anchors, radius]);
+      if (where === "written") return [];
+      const session_id = where === "captured" ? UNNAMED_SESSION : "s1";
+      return nearestFirst.map((turn) => ({ ...turn, session_id }));
+    },
+    readWrittenNeighbours: async (_scope: string, revisions: number[], radius: number) => {
+      reads.push(["written", revisions, radius]);
+      if (where !== "written") return [];
+      return nearestFirst.map(({ entry_version_id, position }) => ({ entry_version_id, revision: position }));
+    },
     readSearchHits: async () => ({ memory: null, hits: [] }),
   };
   const candidates: TurnCandidate[] = turns.map((turn, index) => ({
     entry_version_id: turn.entry.citation.entry_version_id,
     hit: turn,
     total: index === 2 ? 1 : 0.2,
-    place: stream ? inStream(index + 1) : named("s1", index + 1),
+    place: where === "session" ? named("s1", index + 1) : inStream(index + 1, where),
   }));
   const rarity = new Map([
     ["lena", 1],
@@ -184,14 +198,14 @@ function puppyThread(stream: boolean) {
           "scope",
           candidates,
           { rarity, shapes: NO_SHAPES },
-          { sessions: 1, weight: 4, radius: 12, replyShare },
+          { sessions: 1, weight: 4, radius: 12, streamRadius: 6, replyShare },
         )
       ).map((turn) => [turn.entry_version_id, turn.total]),
     );
 }
 
 test("the turn answering a question asked in the session earns a share of that question's thread", async () => {
-  const read = puppyThread(false);
+  const read = puppyThread("session");
   const byId = await read(0.5);
   // v4 holds only the session's topic ("lena"), but it answers v3, which asks about the breed.
   assert.ok(Math.abs((byId.get("v4") ?? 0) - 0.5 * (byId.get("v3") ?? 0)) < 1e-9, String(byId.get("v4")));
@@ -200,15 +214,22 @@ test("the turn answering a question asked in the session earns a share of that q
   assert.deepEqual([...(await read(0)).keys()], ["v3"]);
 });
 
-test("in the stream of captures naming no session, only the reply to a question is lifted", async () => {
-  const inSession = await puppyThread(false)(0.5);
-  const read = puppyThread(true);
-  const byId = await read(0.5);
-  // The same reply as inside a named session; the question itself keeps its own rank (the stream may be notes).
-  assert.deepEqual([...byId.keys()], ["v4"]);
-  assert.ok(Math.abs((byId.get("v4") ?? 0) - (inSession.get("v4") ?? 0)) < 1e-9, String(byId.get("v4")));
-  assert.deepEqual([...(await read(0)).keys()], []);
-});
+for (const stream of ["captured", "written"] as const) {
+  test(`in the stream of ${stream} turns naming no session, only the reply to a question is lifted`, async () => {
+    const inSession = await puppyThread("session")(0.5);
+    const reads: unknown[] = [];
+    const read = puppyThread(stream, reads);
+    const byId = await read(0.5);
+    // The same reply as inside a named session; the question itself keeps its own rank (the stream may be notes).
+    assert.deepEqual([...byId.keys()], ["v4"]);
+    assert.ok(Math.abs((byId.get("v4") ?? 0) - (inSession.get("v4") ?? 0)) < 1e-9, String(byId.get("v4")));
+    assert.deepEqual([...(await read(0)).keys()], []);
+    // One read, of the stream's own kind, around the best candidate (v3) and as far as the stream's radius.
+    const anchor = stream === "captured" ? [{ session_id: UNNAMED_SESSION, position: 3 }] : [3];
+    assert.deepEqual(reads[0], [stream === "captured" ? "session" : "written", anchor, 6]);
+    assert.equal(reads.length, 2, "one read a recall");
+  });
+}
 
 test("in the stream, each candidate is a stretch of its own, ranked with the named sessions by its total", () => {
   const best = bestSessions(
@@ -222,8 +243,8 @@ test("in the stream, each candidate is a stretch of its own, ranked with the nam
     3,
   );
   assert.deepEqual(best, [
-    { session_id: "a", position: 10, best: 0.9 },
-    { session_id: UNNAMED_SESSION, position: 40, best: 1.2 },
-    { session_id: UNNAMED_SESSION, position: 41, best: 0.7 },
+    { session_id: "a", stream: null, position: 10, best: 0.9 },
+    { session_id: UNNAMED_SESSION, stream: "captured", position: 40, best: 1.2 },
+    { session_id: UNNAMED_SESSION, stream: "captured", position: 41, best: 0.7 },
   ]);
 });

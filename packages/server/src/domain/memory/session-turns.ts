@@ -18,7 +18,7 @@ import { holdsWantedShape, type WantedShapes } from "../../search/answer-shapes.
 import { passageCoverage, sentenceTerms } from "../../search/passage.ts";
 import type { MemorySearchHit, Store } from "../../store/types.ts";
 import { UNNAMED_SESSION } from "../../store/types/search.ts";
-import type { SessionPlace } from "./session-context.ts";
+import type { SessionPlace, Stream } from "./session-context.ts";
 
 /** A term held by more than this share of a session's turns read is the session's topic, not its detail. */
 const TOPIC_SHARE = 0.25;
@@ -34,37 +34,38 @@ export interface SessionCandidate {
 }
 
 /**
- * One of the best sessions: the session as the store keys it (UNNAMED_SESSION for a stretch of the stream of captures
- * naming none), the position of its best candidate (where to read around) and that candidate's total.
+ * One of the best sessions: a named session, or a stretch of a stream (`stream`; its `session_id` is then the
+ * store's UNNAMED_SESSION), with the position of its best candidate (where to read around) and that candidate's total.
  */
 export interface BestSession {
   session_id: string;
+  stream: Stream | null;
   position: number;
   best: number;
 }
 
 /**
- * The `count` sessions whose candidates' totals sum highest, best first. In the stream of captures naming no session,
- * each candidate stands for the stretch of the stream around it (one a position).
+ * The `count` sessions whose candidates' totals sum highest, best first. In a stream, each candidate stands for the
+ * stretch of the stream around it (one a position).
  */
 export function bestSessions(candidates: readonly SessionCandidate[], count: number): BestSession[] {
-  const named = new Map<string, BestSession & { sum: number }>();
-  const stretches = new Map<number, BestSession & { sum: number }>();
+  const found = new Map<string, BestSession & { sum: number }>();
   for (const { total, place } of candidates) {
-    const { session, position } = place;
-    if (position === null) continue;
-    const known = place.stream ? stretches.get(position) : session === null ? undefined : named.get(session);
-    if (known !== undefined) {
+    const { session, stream, position } = place;
+    if (position === null || (session === null && stream === null)) continue;
+    const key = stream === null ? `session ${session}` : `${stream} ${position}`;
+    const known = found.get(key);
+    if (known === undefined)
+      found.set(key, { session_id: session ?? UNNAMED_SESSION, stream, position, best: total, sum: total });
+    else {
       known.sum += total;
       if (total > known.best) Object.assign(known, { position, best: total });
-    } else if (place.stream)
-      stretches.set(position, { session_id: UNNAMED_SESSION, position, best: total, sum: total });
-    else if (session !== null) named.set(session, { session_id: session, position, best: total, sum: total });
+    }
   }
-  return [...named.values(), ...stretches.values()]
+  return [...found.values()]
     .sort((a, b) => b.sum - a.sum)
     .slice(0, Math.max(0, count))
-    .map(({ session_id, position, best }) => ({ session_id, position, best }));
+    .map(({ sum: _, ...session }) => session);
 }
 
 /**
@@ -126,20 +127,21 @@ export interface SessionTurn {
  * turn: one read of the neighbours and one of the hits not among `candidates` yet.
  */
 export async function readSessionTurns(
-  store: Pick<Store, "readSessionNeighbours" | "readSearchHits">,
+  store: Pick<Store, "readSessionNeighbours" | "readWrittenNeighbours" | "readSearchHits">,
   scopeId: string,
   candidates: readonly TurnCandidate[],
   prompt: { rarity: ReadonlyMap<string, number>; shapes: WantedShapes },
-  { sessions, weight, radius, replyShare }: { sessions: number; weight: number; radius: number; replyShare: number },
+  {
+    sessions,
+    weight,
+    radius,
+    streamRadius,
+    replyShare,
+  }: { sessions: number; weight: number; radius: number; streamRadius: number; replyShare: number },
 ): Promise<SessionTurn[]> {
   const best = bestSessions(candidates, sessions);
   if (best.length === 0 || weight <= 0 || prompt.rarity.size === 0) return [];
-  const neighbours = await store.readSessionNeighbours(
-    scopeId,
-    best.map(({ session_id, position }) => ({ session_id, position })),
-    radius,
-    READ_PER_RADIUS * radius,
-  );
+  const neighbours = await readNeighbours(store, scopeId, best, { radius, streamRadius });
   const known = new Map<string, MemorySearchHit>();
   for (const candidate of candidates)
     if (candidate.hit !== undefined) known.set(candidate.entry_version_id, candidate.hit);
@@ -148,10 +150,9 @@ export async function readSessionTurns(
     for (const hit of (await store.readSearchHits(scopeId, unread)).hits)
       known.set(hit.entry.citation.entry_version_id, hit);
   const bySession = new Map<BestSession, Array<{ hit: MemorySearchHit; position: number }>>();
-  for (const { entry_version_id, session_id, position } of neighbours) {
+  for (const { entry_version_id, session, position } of neighbours) {
     const hit = known.get(entry_version_id);
-    const session = anchorOf(best, session_id, position);
-    if (hit === undefined || session === undefined) continue;
+    if (hit === undefined) continue;
     const read = bySession.get(session);
     if (read === undefined) bySession.set(session, [{ hit, position }]);
     else read.push({ hit, position });
@@ -165,12 +166,11 @@ export async function readSessionTurns(
     // A session none of whose prompt terms is a topic (held by many of its turns) is not what the prompt is about.
     if (topics.size === 0) continue;
     const worth = session.best * weight * coverage;
-    const stream = session.session_id === UNNAMED_SESSION;
     const scores = hits.map((hit, index) => turnScore(hit, held[index] ?? new Set(), topics, weights, prompt));
     for (const [index, hit] of hits.entries()) {
-      // In the stream of captures naming no session, the captures around a match may be notes about anything: only a
-      // reply to a question is lifted there, since a question and its answer are captured one after the other.
-      const own = stream ? NOT_LIFTED : (scores[index] ?? NOT_LIFTED);
+      // In a stream, the turns around a match may be notes about anything: only a reply to a question is lifted there,
+      // since a question and its answer are said one after the other.
+      const own = session.stream !== null ? NOT_LIFTED : (scores[index] ?? NOT_LIFTED);
       const reply = replyShare * replyTo(hits, scores, index);
       const score = Math.max(own.score, reply);
       if (score <= 0) continue;
@@ -185,19 +185,62 @@ export async function readSessionTurns(
   return turns;
 }
 
+/** A turn read around one of the best sessions, with its position in that session or stream. */
+interface Neighbour {
+  entry_version_id: string;
+  session: BestSession;
+  position: number;
+}
+
 /**
- * The best session a neighbour was read for: its named session, or in the stream of captures naming none the stretch
- * whose anchor is nearest.
+ * The turns within `radius` of each best named session's anchor and within `streamRadius` of each best stretch of a
+ * stream: one read for the named sessions and one for the stream of captures (both from entry_origin), and one for the
+ * stream of written entries, each only when one of the best is there. Each turn is given to its named session, or in
+ * a stream to the stretch whose anchor is nearest. A stream is read more narrowly: only replies are lifted there.
  */
-function anchorOf(best: readonly BestSession[], session: string, position: number): BestSession | undefined {
-  if (session !== UNNAMED_SESSION) return best.find((anchor) => anchor.session_id === session);
-  let nearest: BestSession | undefined;
-  for (const anchor of best) {
-    if (anchor.session_id !== UNNAMED_SESSION) continue;
-    if (nearest === undefined || Math.abs(anchor.position - position) < Math.abs(nearest.position - position))
-      nearest = anchor;
+async function readNeighbours(
+  store: Pick<Store, "readSessionNeighbours" | "readWrittenNeighbours">,
+  scopeId: string,
+  best: readonly BestSession[],
+  { radius, streamRadius }: { radius: number; streamRadius: number },
+): Promise<Neighbour[]> {
+  const out: Neighbour[] = [];
+  for (const [sessions, around] of [
+    [best.filter((session) => session.stream === null), radius],
+    [best.filter((session) => session.stream === "captured"), streamRadius],
+  ] as const) {
+    if (sessions.length === 0) continue;
+    const anchors = sessions.map(({ session_id, position }) => ({ session_id, position }));
+    const read = await store.readSessionNeighbours(scopeId, anchors, around, READ_PER_RADIUS * around);
+    for (const { entry_version_id, session_id, position } of read) {
+      const session =
+        session_id === UNNAMED_SESSION
+          ? nearest(sessions, "captured", position)
+          : sessions.find((anchor) => anchor.session_id === session_id);
+      if (session !== undefined) out.push({ entry_version_id, session, position });
+    }
   }
-  return nearest;
+  const written = best.filter((session) => session.stream === "written");
+  if (written.length > 0) {
+    const revisions = written.map((session) => session.position);
+    const read = await store.readWrittenNeighbours(scopeId, revisions, streamRadius, READ_PER_RADIUS * streamRadius);
+    for (const { entry_version_id, revision } of read) {
+      const session = nearest(written, "written", revision);
+      if (session !== undefined) out.push({ entry_version_id, session, position: revision });
+    }
+  }
+  return out;
+}
+
+/** The stretch of `stream` among `best` whose anchor is nearest `position`. */
+function nearest(best: readonly BestSession[], stream: Stream, position: number): BestSession | undefined {
+  let found: BestSession | undefined;
+  for (const anchor of best) {
+    if (anchor.stream !== stream) continue;
+    if (found === undefined || Math.abs(anchor.position - position) < Math.abs(found.position - position))
+      found = anchor;
+  }
+  return found;
 }
 
 /**

@@ -170,6 +170,46 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     assert.deepEqual(origins.get(empty.citation.entry_version_id), [{ position: 3, session_id: "" }]);
   },
 
+  "reads the entries written without a Source near a revision: heads only, nearest first": async (store) => {
+    // Revisions 1-4: three entries written with memory/remember and one citing a Source in between.
+    const ids = await captureSessions(store, [null]);
+    const first = await cite(store, "Written first.", ids, []);
+    const revised = await cite(store, "Written second, revised later.", ids, []);
+    await cite(store, "Cites a Source.", ids, [1]);
+    const retired = await cite(store, "Written fourth, retired later.", ids, []);
+    const next = await reviseEntry(store, {
+      scope_id: "scope-a",
+      citation: revised.citation,
+      next: makeEntry("Written second, revised in revision 5."),
+      reason: "reworded",
+      now: NOW,
+    });
+    if (next.status !== "written" || !next.entry) throw new Error("the revision was not written");
+    const retiring = await retireEntry(store, {
+      scope_id: "scope-a",
+      citation: retired.citation,
+      reason: null,
+      now: NOW,
+    });
+    assert.equal(retiring.status, "written");
+    const written = (entry: MemoryEntry, revision: number) => ({
+      entry_version_id: entry.citation.entry_version_id,
+      revision,
+    });
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 10), [
+      written(first, 1),
+      written(next.entry, 5),
+    ]);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [5, 1], 0, 10), [
+      written(next.entry, 5),
+      written(first, 1),
+    ]);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 1), [written(first, 1)]);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 0), []);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [], 3, 10), []);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-b", [2], 3, 10), []);
+  },
+
   "never reads another scope's entries": async (store) => {
     const ids = await captureSessions(store, ["s-1", "s-1"]);
     const mine = await cite(store, "In scope a.", ids, [1]);

@@ -29,6 +29,7 @@ import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import { readEntryOrigins } from "./entry-origins.ts";
 import { readSessionNeighbours } from "./session-neighbours.ts";
+import { readWrittenNeighbours } from "./written-neighbours.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import { createSql, type Sql } from "./sql.ts";
@@ -85,6 +86,8 @@ function createPostgresStore(database: Database): Store {
     readEntryOrigins: (scopeId, versionIds) => query((sql) => readEntryOrigins(sql, scopeId, versionIds)),
     readSessionNeighbours: (scopeId, anchors, radius, limit) =>
       query((sql) => readSessionNeighbours(sql, scopeId, anchors, radius, limit)),
+    readWrittenNeighbours: (scopeId, revisions, radius, limit) =>
+      query((sql) => readWrittenNeighbours(sql, scopeId, revisions, radius, limit)),
     readVectorHeads: (scopeId, model, since, page) =>
       read((sql) => vectors.readVectorHeads(sql, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => query((sql) => vectors.putEntryVectors(sql, model, writes)),

@@ -21,6 +21,7 @@ import * as memory from "./memory.ts";
 import { commitRevision } from "./memory-revision.ts";
 import { readEntryOrigins } from "./entry-origins.ts";
 import { readSessionNeighbours } from "./session-neighbours.ts";
+import { readWrittenNeighbours } from "./written-neighbours.ts";
 import * as overview from "./overview.ts";
 import * as search from "./search.ts";
 import * as stats from "./stats.ts";
@@ -70,6 +71,8 @@ function createSqliteStore(db: DatabaseSync, path: string): Store {
     readEntryOrigins: (scopeId, versionIds) => read(() => readEntryOrigins(db, scopeId, versionIds)),
     readSessionNeighbours: (scopeId, anchors, radius, limit) =>
       read(() => readSessionNeighbours(db, scopeId, anchors, radius, limit)),
+    readWrittenNeighbours: (scopeId, revisions, radius, limit) =>
+      read(() => readWrittenNeighbours(db, scopeId, revisions, radius, limit)),
     readVectorHeads: (scopeId, model, since, page) =>
       read(() => vectors.readVectorHeads(db, scopeId, model, since, page)),
     putEntryVectors: (model, writes) => write(() => vectors.putEntryVectors(db, model, writes)),

@@ -70,6 +70,12 @@ export interface SessionAnchor {
   position: number;
 }
 
+/** An entry written near a revision: its head version, which cites no Source, and the revision that wrote it. */
+export interface WrittenNeighbour {
+  entry_version_id: string;
+  revision: number;
+}
+
 /** An entry near an anchor: the session and position of the Source of that session it cites. */
 export interface SessionNeighbour {
   entry_version_id: string;
@@ -114,6 +120,18 @@ export interface SearchOperations {
     radius: number,
     limit: number,
   ): Promise<SessionNeighbour[]>;
+  /**
+   * The active head entries of the scope whose version cites no Source (written with memory/remember) and was written
+   * within `radius` revisions of one of `revisions` (both ends included), each entry once, at most `limit` in all;
+   * for each anchor revision the nearest first, anchors in the given order. A client that writes chat turns one by
+   * one writes them in order, so recall reads them like a session's turns.
+   */
+  readWrittenNeighbours(
+    scope_id: string,
+    revisions: number[],
+    radius: number,
+    limit: number,
+  ): Promise<WrittenNeighbour[]>;
   /**
    * Stores (or replaces) entry versions' vectors under `model`; other models' vectors of the same versions are kept.
    * Vectors are derived data: no revision is written.
