@@ -1,15 +1,15 @@
 // npm run bench -- recall-versus --baseline DIR [--sizes 10000,100000] [--runs 300] [--stores DIR] [--allow-changes]
 // prepare_context server-side, this checkout's code beside an older checkout's (DIR, e.g. a `git worktree add
-// --detach` of main, with its own `npm install`), in one process on the same store file, timed in alternation with
-// the bare FTS5 floor, shipped (semantic layer on) and lexical only. Each version opens its own connection to the
-// file. Before timing, every bench prompt (short and long) is prepared by both versions and compared byte for byte:
+// --detach` of main, with its own `npm install`), in one process on the same data (the baseline on its own copy of the
+// store file, loaded by its code), timed in alternation with the bare FTS5 floor, shipped (semantic layer on) and
+// lexical only. Each version opens its own connection. Before timing, every bench prompt (short and long) is prepared by both versions and compared byte for byte:
 // the run stops if any preparation differs, unless --allow-changes (a ranking changed on purpose), which counts them.
-import { existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { prepareContext } from "../packages/server/src/domain/context/prepare-context.ts";
 import type { createDomainDeps } from "../packages/server/src/runtime.ts";
-import { openSqliteStore } from "../packages/server/src/store/sqlite/index.ts";
+import type { openSqliteStore } from "../packages/server/src/store/sqlite/index.ts";
 import { queryText, random } from "./lib/dataset.ts";
 import { loadMemories } from "./lib/load-memories.ts";
 import { machine, option, progress, summarize, timeInterleaved, writeResult } from "./lib/measure.ts";
@@ -59,14 +59,21 @@ export async function run(args: string[]): Promise<void> {
 }
 
 async function measureSize(baseline: string, path: string, size: number, runs: number, allowChanges: boolean) {
+  // The baseline reads its own copy of the file, written by its own code before this checkout opens the original, so
+  // that a migration this checkout adds does not leave the baseline a schema newer than it knows.
+  const baselinePath = `${path}.baseline`;
   if (!existsSync(path)) {
     progress(`size ${size}: loading into ${path}`);
-    const store = await openSqliteStore(path, { synchronous: "normal" });
+    const { openSqliteStore: open } = (await import(join(baseline, "packages/server/src/store/sqlite/index.ts"))) as {
+      openSqliteStore: typeof openSqliteStore;
+    };
+    const store = await open(path, { synchronous: "normal" });
     await loadMemories(store, SCOPE, size);
     await store.close();
+    copyFileSync(path, baselinePath);
   }
   const current = await openVersion(resolve(import.meta.dirname, ".."), path);
-  const old = await openVersion(baseline, path);
+  const old = await openVersion(baseline, existsSync(baselinePath) ? baselinePath : path);
   const queries = Array.from({ length: 64 }, (_, i) => queryText(random(1000 + i)));
   const prompts = [...queries, ...queries.map((q, i) => longPrompt(q, i))];
   const { identical, differing } = await compareOutputs(current, old, prompts, allowChanges);

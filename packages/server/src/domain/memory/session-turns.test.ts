@@ -248,3 +248,59 @@ test("in the stream, each candidate is a stretch of its own, ranked with the nam
     { session_id: UNNAMED_SESSION, stream: "captured", position: 41, best: 0.7 },
   ]);
 });
+
+test("a revision that wrote two entries is a batch (an import), not turns written one by one: it is not read", async () => {
+  // Two candidates written in one revision: no stretch there; the lone candidate of revision 7 is one.
+  const best = bestSessions(
+    [
+      { total: 1, place: inStream(3, "written") },
+      { total: 0.9, place: inStream(3, "written") },
+      { total: 0.5, place: inStream(7, "written") },
+    ],
+    5,
+  );
+  assert.deepEqual(best, [{ session_id: UNNAMED_SESSION, stream: "written", position: 7, best: 0.5 }]);
+  // Read around it, the stretch shows a revision (8) that wrote two entries: it is left out, reply and all.
+  const turns = [
+    hit("v1", "Lena: We adopted a puppy!"),
+    hit("v2", "Marco: What breed is she?"),
+    hit("v3", "Lena: A beagle mix."),
+    hit("v4", "Lena: And a kitten too."),
+  ];
+  const written = (revisions: number[]) => ({
+    readSessionNeighbours: async () => [],
+    readWrittenNeighbours: async () =>
+      revisions.map((revision, index) => ({
+        entry_version_id: turns[index]?.entry.citation.entry_version_id ?? "",
+        revision,
+      })),
+    readSearchHits: async (_scope: string, ids: string[]) => ({
+      memory: null,
+      hits: turns.filter((turn) => ids.includes(turn.entry.citation.entry_version_id)),
+    }),
+  });
+  const candidates: TurnCandidate[] = [
+    { entry_version_id: "v2", hit: turns[1], total: 1, place: inStream(7, "written") },
+    { entry_version_id: "v1", hit: turns[0], total: 0.1, place: NOWHERE },
+  ];
+  const read = (revisions: number[]) =>
+    readSessionTurns(
+      written(revisions),
+      "scope",
+      candidates,
+      {
+        rarity: new Map([
+          ["breed", 1],
+          ["lena", 1],
+        ]),
+        shapes: NO_SHAPES,
+      },
+      { sessions: 3, weight: 4, radius: 12, streamRadius: 4, replyShare: 0.5 },
+    );
+  assert.deepEqual(
+    (await read([6, 7, 8, 9])).map((turn) => turn.entry_version_id),
+    ["v3"],
+    "written one by one",
+  );
+  assert.deepEqual(await read([6, 7, 8, 8]), []);
+});

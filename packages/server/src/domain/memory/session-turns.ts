@@ -50,6 +50,7 @@ export interface BestSession {
  */
 export function bestSessions(candidates: readonly SessionCandidate[], count: number): BestSession[] {
   const found = new Map<string, BestSession & { sum: number }>();
+  const batches = new Set<string>();
   for (const { total, place } of candidates) {
     const { session, stream, position } = place;
     if (position === null || (session === null && stream === null)) continue;
@@ -60,8 +61,11 @@ export function bestSessions(candidates: readonly SessionCandidate[], count: num
     else {
       known.sum += total;
       if (total > known.best) Object.assign(known, { position, best: total });
+      // memory/remember writes one entry a revision: a revision that wrote two is a batch (an import), not a chat.
+      if (stream === "written") batches.add(key);
     }
   }
+  for (const key of batches) found.delete(key);
   return [...found.values()]
     .sort((a, b) => b.sum - a.sum)
     .slice(0, Math.max(0, count))
@@ -224,10 +228,15 @@ async function readNeighbours(
   if (written.length > 0) {
     const revisions = written.map((session) => session.position);
     const read = await store.readWrittenNeighbours(scopeId, revisions, streamRadius, READ_PER_RADIUS * streamRadius);
+    const stretches = new Map<BestSession, Neighbour[]>();
     for (const { entry_version_id, revision } of read) {
       const session = nearest(written, "written", revision);
-      if (session !== undefined) out.push({ entry_version_id, session, position: revision });
+      if (session !== undefined)
+        stretches.set(session, [...(stretches.get(session) ?? []), { entry_version_id, session, position: revision }]);
     }
+    // A stretch in which one revision wrote two entries holds a batch (an import), not turns written one by one.
+    for (const turns of stretches.values())
+      if (new Set(turns.map((turn) => turn.position)).size === turns.length) out.push(...turns);
   }
   return out;
 }

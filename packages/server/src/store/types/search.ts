@@ -121,10 +121,11 @@ export interface SearchOperations {
     limit: number,
   ): Promise<SessionNeighbour[]>;
   /**
-   * The active head entries of the scope whose version cites no Source (written with memory/remember) and was written
-   * within `radius` revisions of one of `revisions` (both ends included), each entry once, at most `limit` in all;
-   * for each anchor revision the nearest first, anchors in the given order. A client that writes chat turns one by
-   * one writes them in order, so recall reads them like a session's turns.
+   * The active head entries of the scope whose version cites no Source (written with memory/remember), among the
+   * `radius + 1` changes written nearest each of `revisions` on each side (at or before it, and after it) within
+   * `radius` revisions, each entry once, at most `limit` in all; for each anchor revision the nearest first, anchors
+   * in the given order. A client that writes chat turns one by one writes them in order, so recall reads them like a
+   * session's turns; a revision that wrote many entries at once costs no more to read around than one that wrote one.
    */
   readWrittenNeighbours(
     scope_id: string,
