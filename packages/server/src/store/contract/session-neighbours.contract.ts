@@ -3,10 +3,11 @@
 // entry once, at most the limit.
 import assert from "node:assert/strict";
 import type { MemoryEntry } from "@powercontext/protocol";
+import { commitFlush } from "../../domain/journal/commit-flush.ts";
 import { rememberEntry, retireEntry, reviseEntry } from "../../domain/memory/entry-writes.ts";
 import type { SessionNeighbour, Store } from "../types.ts";
 import { UNNAMED_SESSION } from "../types/search.ts";
-import { NOW, makeEntry, makeSource, describeContract, type ContractTests } from "./builders.ts";
+import { approved, NOW, makeEntry, makeSource, describeContract, type ContractTests } from "./builders.ts";
 
 /** Captures one Source per session given (null: metadata naming no session) and returns their ids, by position. */
 export async function captureSessions(store: Store, sessions: Array<string | number | null>, scope = "scope-a") {
@@ -208,6 +209,17 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 0), []);
     assert.deepEqual(await store.readWrittenNeighbours("scope-a", [], 3, 10), []);
     assert.deepEqual(await store.readWrittenNeighbours("scope-b", [2], 3, 10), []);
+    // Revision 7 writes two entries at once (a batch, as an import writes them): read around, it reads nothing.
+    const batch = await commitFlush(store, {
+      scope_id: "scope-a",
+      previous_cursor: 0,
+      current_cursor: 1,
+      candidates: [approved(makeEntry("Batch entry one.")), approved(makeEntry("Batch entry two."))],
+      now: NOW,
+    });
+    assert.equal(batch.status, "committed");
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [7], 3, 10), []);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [5], 0, 10), [written(next.entry, 5)]);
   },
 
   "never reads another scope's entries": async (store) => {

@@ -24,6 +24,8 @@ const SIDE = (range: string, order: string) => `
   WHERE h.entry_version_id = c.to_version_id AND h.state = 'active' AND v.source_refs = '[]'`;
 const BEFORE = SIDE("BETWEEN ?2 - ?3 AND ?2", "DESC");
 const AFTER = SIDE("BETWEEN ?2 + 1 AND ?2 + ?3", "ASC");
+/** How many changes the anchor's own revision wrote, counted up to 2 (one index probe): a batch reads nothing. */
+const WRITES_AT = `SELECT count(*) FROM (SELECT 1 FROM entry_change WHERE scope_id = ?1 AND revision = ?2 LIMIT 2)`;
 
 export function readWrittenNeighbours(
   db: DatabaseSync,
@@ -34,7 +36,9 @@ export function readWrittenNeighbours(
 ): WrittenNeighbour[] {
   if (revisions.length === 0 || limit <= 0) return [];
   const rows: WrittenRow[] = [];
-  for (const [anchor, revision] of revisions.entries())
+  for (const [anchor, revision] of revisions.entries()) {
+    const [writes] = arrayStmt(db, WRITES_AT).get(scopeId, revision) as unknown as [number];
+    if (writes !== 1) continue;
     for (const side of [BEFORE, AFTER])
       for (const [entry_version_id, at] of arrayStmt(db, side).all(
         scopeId,
@@ -43,5 +47,6 @@ export function readWrittenNeighbours(
         radius + 1,
       ) as unknown as NeighbourRow[])
         rows.push({ anchor, entry_version_id, revision: at });
+  }
   return nearestWrittenFirst(rows, revisions, limit);
 }

@@ -125,7 +125,8 @@ export interface SearchOperations {
    * `radius + 1` changes written nearest each of `revisions` on each side (at or before it, and after it) within
    * `radius` revisions, each entry once, at most `limit` in all; for each anchor revision the nearest first, anchors
    * in the given order. A client that writes chat turns one by one writes them in order, so recall reads them like a
-   * session's turns; a revision that wrote many entries at once costs no more to read around than one that wrote one.
+   * session's turns; a revision that wrote many entries at once costs no more to read around than one that wrote one,
+   * and an anchor revision that wrote more than one change (a batch, not a turn) reads nothing.
    */
   readWrittenNeighbours(
     scope_id: string,
