@@ -46,6 +46,31 @@ export async function cite(
   return result.entry;
 }
 
+/** Revises `revised` to `text`, then retires `retired` (two revisions); returns the revised entry. */
+async function reviseThenRetire(
+  store: Store,
+  revised: MemoryEntry,
+  text: string,
+  retired: MemoryEntry,
+): Promise<MemoryEntry> {
+  const next = await reviseEntry(store, {
+    scope_id: "scope-a",
+    citation: revised.citation,
+    next: makeEntry(text),
+    reason: "reworded",
+    now: NOW,
+  });
+  if (next.status !== "written" || !next.entry) throw new Error("the revision was not written");
+  const retiring = await retireEntry(store, {
+    scope_id: "scope-a",
+    citation: retired.citation,
+    reason: null,
+    now: NOW,
+  });
+  assert.equal(retiring.status, "written");
+  return next.entry;
+}
+
 export function near(entry: MemoryEntry, session_id: string, position: number): SessionNeighbour {
   return { entry_version_id: entry.citation.entry_version_id, session_id, position };
 }
@@ -81,25 +106,11 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     const revised = await cite(store, "Deploy with make deploy.", ids, [1]);
     const retired = await cite(store, "Tabs, not spaces.", ids, [2]);
     const kept = await cite(store, "We use pnpm.", ids, [3]);
-    const next = await reviseEntry(store, {
-      scope_id: "scope-a",
-      citation: revised.citation,
-      next: makeEntry("Deploy with make release."),
-      reason: "renamed",
-      now: NOW,
-    });
-    if (next.status !== "written" || !next.entry) throw new Error("the revision was not written");
-    const retiring = await retireEntry(store, {
-      scope_id: "scope-a",
-      citation: retired.citation,
-      reason: null,
-      now: NOW,
-    });
-    assert.equal(retiring.status, "written");
+    const next = await reviseThenRetire(store, revised, "Deploy with make release.", retired);
     const neighbours = await store.readSessionNeighbours("scope-a", [{ session_id: "s-1", position: 1 }], 5, 10);
     // Both versions of the revised entry cite the first Source (a revision keeps the citations): only the head is read.
-    assert.deepEqual(neighbours, [near(next.entry, "s-1", 1), near(kept, "s-1", 3)]);
-    assert.notEqual(next.entry.citation.entry_version_id, revised.citation.entry_version_id);
+    assert.deepEqual(neighbours, [near(next, "s-1", 1), near(kept, "s-1", 3)]);
+    assert.notEqual(next.citation.entry_version_id, revised.citation.entry_version_id);
   },
 
   "reads each entry once, at the anchor given first, and at most the limit": async (store) => {
@@ -178,31 +189,14 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     const revised = await cite(store, "Written second, revised later.", ids, []);
     await cite(store, "Cites a Source.", ids, [1]);
     const retired = await cite(store, "Written fourth, retired later.", ids, []);
-    const next = await reviseEntry(store, {
-      scope_id: "scope-a",
-      citation: revised.citation,
-      next: makeEntry("Written second, revised in revision 5."),
-      reason: "reworded",
-      now: NOW,
-    });
-    if (next.status !== "written" || !next.entry) throw new Error("the revision was not written");
-    const retiring = await retireEntry(store, {
-      scope_id: "scope-a",
-      citation: retired.citation,
-      reason: null,
-      now: NOW,
-    });
-    assert.equal(retiring.status, "written");
+    const next = await reviseThenRetire(store, revised, "Written second, revised in revision 5.", retired);
     const written = (entry: MemoryEntry, revision: number) => ({
       entry_version_id: entry.citation.entry_version_id,
       revision,
     });
-    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 10), [
-      written(first, 1),
-      written(next.entry, 5),
-    ]);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 10), [written(first, 1), written(next, 5)]);
     assert.deepEqual(await store.readWrittenNeighbours("scope-a", [5, 1], 0, 10), [
-      written(next.entry, 5),
+      written(next, 5),
       written(first, 1),
     ]);
     assert.deepEqual(await store.readWrittenNeighbours("scope-a", [2], 3, 1), [written(first, 1)]);
@@ -219,7 +213,7 @@ const SESSION_NEIGHBOURS_TESTS: ContractTests = {
     });
     assert.equal(batch.status, "committed");
     assert.deepEqual(await store.readWrittenNeighbours("scope-a", [7], 3, 10), []);
-    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [5], 0, 10), [written(next.entry, 5)]);
+    assert.deepEqual(await store.readWrittenNeighbours("scope-a", [5], 0, 10), [written(next, 5)]);
   },
 
   "never reads another scope's entries": async (store) => {
