@@ -37,6 +37,7 @@ export const CONVERSATION_SETS: Record<string, (options: { seed: number; questio
   "friends-unlabelled": (options) => buildFriendsConversations({ ...options, labels: false }),
   // The same chats captured without `metadata.session_id`, as a client that does not name its sessions sends them.
   "friends-unsessioned": (options) => withoutSessions(buildFriendsConversations(options), "friends-unsessioned"),
+  "realistic-unsessioned": (options) => withoutSessions(buildRealisticConversations(options), "realistic-unsessioned"),
   // The same chats written turn by turn with memory/remember, as a client storing each turn verbatim writes them.
   "friends-remembered": (options) => ({
     ...withoutSessions(buildFriendsConversations(options), "friends-remembered"),

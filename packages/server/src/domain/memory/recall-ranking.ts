@@ -74,6 +74,11 @@ export interface RecallTuning extends SemanticMix {
   streamTurnRadius: number;
   /** Share of the score of a question turn (and the turn it follows up on) that the turn answering it earns; 0 is off. */
   replyShare: number;
+  /**
+   * In a stream of turns said without a named session, the share of the recall total of a question (or of the turn it
+   * follows up on) that the turn right after it earns (session-turns.ts); 0 is off.
+   */
+  streamReplyShare: number;
   /** The most run-together short names of the prompt's word pairs ("taxcalc") matched too (search/abbreviations.ts); 0 is off. */
   abbreviations: number;
 }
@@ -95,6 +100,7 @@ export const DEFAULT_TUNING: RecallTuning = {
   sessionTurnRadius: 32,
   streamTurnRadius: 16,
   replyShare: 0.5,
+  streamReplyShare: 0.8,
   abbreviations: 4,
   mean: 0.5,
   words: 0.5,
@@ -265,6 +271,7 @@ async function withSessionTurns(
     radius: tuning.sessionTurnRadius,
     streamRadius: tuning.streamTurnRadius,
     replyShare: tuning.replyShare,
+    streamReplyShare: tuning.streamReplyShare,
   });
   if (turns.length === 0) return [...scored];
   const byVersion = new Map(scored.map((candidate) => [candidate.entry_version_id, { ...candidate }]));

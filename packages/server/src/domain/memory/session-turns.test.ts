@@ -115,6 +115,7 @@ test("the answering turn of the best session is read and scored by what tells it
       radius: 12,
       streamRadius: 4,
       replyShare: 0,
+      streamReplyShare: 0,
     },
   );
   assert.deepEqual(reads, [["scope", [{ session_id: "s1", position: 1 }], 12, 96]]);
@@ -140,7 +141,7 @@ test("the answering turn of the best session is read and scored by what tells it
       "scope",
       candidates,
       { rarity, shapes: NO_SHAPES },
-      { sessions, weight, radius: 12, streamRadius: 4, replyShare: 0 },
+      { sessions, weight, radius: 12, streamRadius: 4, replyShare: 0, streamReplyShare: 0 },
     );
   assert.deepEqual(await readWith(mixed, 3, 4), []);
   // Off: no session to read, or weight 0.
@@ -198,7 +199,7 @@ function puppyThread(where: "session" | Stream, reads: unknown[] = []) {
           "scope",
           candidates,
           { rarity, shapes: NO_SHAPES },
-          { sessions: 1, weight: 4, radius: 12, streamRadius: 6, replyShare },
+          { sessions: 1, weight: 4, radius: 12, streamRadius: 6, replyShare, streamReplyShare: replyShare },
         )
       ).map((turn) => [turn.entry_version_id, turn.total]),
     );
@@ -216,13 +217,14 @@ test("the turn answering a question asked in the session earns a share of that q
 
 for (const stream of ["captured", "written"] as const) {
   test(`in the stream of ${stream} turns naming no session, only the reply to a question is lifted`, async () => {
-    const inSession = await puppyThread("session")(0.5);
     const reads: unknown[] = [];
     const read = puppyThread(stream, reads);
     const byId = await read(0.5);
-    // The same reply as inside a named session; the question itself keeps its own rank (the stream may be notes).
-    assert.deepEqual([...byId.keys()], ["v4"]);
-    assert.ok(Math.abs((byId.get("v4") ?? 0) - (inSession.get("v4") ?? 0)) < 1e-9, String(byId.get("v4")));
+    // The question keeps its own rank (a stream may be notes); its reply earns half the question's recall total (1),
+    // so it comes right below the question, not above it as a session's turns can. v2 answers v1's "How are you?".
+    assert.deepEqual([...byId.keys()], ["v2", "v4"]);
+    assert.ok(Math.abs((byId.get("v4") ?? 0) - 0.5) < 1e-9, String(byId.get("v4")));
+    assert.ok(Math.abs((byId.get("v2") ?? 0) - 0.5 * 0.2) < 1e-9, String(byId.get("v2")));
     assert.deepEqual([...(await read(0)).keys()], []);
     // One read, of the stream's own kind, around the best candidate (v3) and as far as the stream's radius.
     const anchor = stream === "captured" ? [{ session_id: UNNAMED_SESSION, position: 3 }] : [3];
@@ -295,7 +297,7 @@ test("a revision that wrote two entries is a batch (an import), not turns writte
         ]),
         shapes: NO_SHAPES,
       },
-      { sessions: 3, weight: 4, radius: 12, streamRadius: 4, replyShare: 0.5 },
+      { sessions: 3, weight: 4, radius: 12, streamRadius: 4, replyShare: 0.5, streamReplyShare: 0.5 },
     );
   assert.deepEqual(
     (await read([6, 7, 8, 9])).map((turn) => turn.entry_version_id),

@@ -141,7 +141,15 @@ export async function readSessionTurns(
     radius,
     streamRadius,
     replyShare,
-  }: { sessions: number; weight: number; radius: number; streamRadius: number; replyShare: number },
+    streamReplyShare,
+  }: {
+    sessions: number;
+    weight: number;
+    radius: number;
+    streamRadius: number;
+    replyShare: number;
+    streamReplyShare: number;
+  },
 ): Promise<SessionTurn[]> {
   const best = bestSessions(candidates, sessions);
   if (best.length === 0 || weight <= 0 || prompt.rarity.size === 0) return [];
@@ -161,9 +169,14 @@ export async function readSessionTurns(
     if (read === undefined) bySession.set(session, [{ hit, position }]);
     else read.push({ hit, position });
   }
+  const totals = new Map(candidates.map((candidate) => [candidate.entry_version_id, candidate.total]));
   const turns: SessionTurn[] = [];
   for (const [session, read] of bySession) {
     const hits = read.sort((a, b) => a.position - b.position).map(({ hit }) => hit);
+    if (session.stream !== null) {
+      turns.push(...streamReplies(hits, totals, streamReplyShare));
+      continue;
+    }
     // The stored analyzer terms tell what each turn holds; only a turn that may be lifted is read by sentence.
     const held = hits.map((hit) => heldTerms(hit.search_text, prompt.rarity));
     const { weights, topics, coverage } = sessionTermWeights(prompt.rarity, held);
@@ -172,9 +185,7 @@ export async function readSessionTurns(
     const worth = session.best * weight * coverage;
     const scores = hits.map((hit, index) => turnScore(hit, held[index] ?? new Set(), topics, weights, prompt));
     for (const [index, hit] of hits.entries()) {
-      // In a stream, the turns around a match may be notes about anything: only a reply to a question is lifted there,
-      // since a question and its answer are said one after the other.
-      const own = session.stream !== null ? NOT_LIFTED : (scores[index] ?? NOT_LIFTED);
+      const own = scores[index] ?? NOT_LIFTED;
       const reply = replyShare * replyTo(hits, scores, index);
       const score = Math.max(own.score, reply);
       if (score <= 0) continue;
@@ -187,6 +198,26 @@ export async function readSessionTurns(
     }
   }
   return turns;
+}
+
+/**
+ * The replies in a stretch of a stream (`hits` in the order they were said): a stream may as well hold notes about
+ * anything said one after another, so no turn is lifted for what it holds, but a question and its answer are said one
+ * after the other. A turn right after a question earns `share` of the recall total (`totals`, the candidates') of that
+ * question or of the turn it follows up on, whichever is higher: below the question it answers, never above it.
+ */
+function streamReplies(
+  hits: readonly MemorySearchHit[],
+  totals: ReadonlyMap<string, number>,
+  share: number,
+): SessionTurn[] {
+  const scores = hits.map((hit) => ({ score: totals.get(hit.entry.citation.entry_version_id) ?? 0 }));
+  const out: SessionTurn[] = [];
+  for (const [index, hit] of hits.entries()) {
+    const total = share * replyTo(hits, scores, index);
+    if (total > 0) out.push({ entry_version_id: hit.entry.citation.entry_version_id, hit, total, lexical: false });
+  }
+  return out;
 }
 
 /** A turn read around one of the best sessions, with its position in that session or stream. */
