@@ -10,8 +10,8 @@ import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 import { embeddingInputs, embeddingsReply } from "../testing/fake-embeddings.ts";
 import { type FakeModelServer, startFakeModelServer } from "../testing/fake-model-server.ts";
-import { openTestPostgresStore } from "../testing/postgres.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
+import { BOTH_STORES } from "../testing/both-stores.ts";
 
 const SCOPE = "endpoint";
 /** Shares no word with its fact, and the built-in layer finds the two too far apart; the fake endpoint maps both to one vector. */
@@ -73,12 +73,7 @@ async function prepared(app: TestApp, query: string): Promise<string> {
   return response.json.status === "ready" ? response.json.content : "";
 }
 
-const STORES: Array<[string, () => Promise<Store>]> = [
-  ["sqlite", () => openSqliteStore(":memory:")],
-  ["postgres", () => openTestPostgresStore()],
-];
-
-for (const [engine, open] of STORES) {
+for (const [engine, open] of BOTH_STORES) {
   test(`${engine}: with an endpoint, prepare and search recall an entry only the endpoint's vectors connect to the prompt`, async (t) => {
     const store = await open();
     // The built-in layer alone does not recall it (nor do words): the endpoint is what finds it.

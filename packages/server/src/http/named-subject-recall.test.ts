@@ -6,9 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { appWithChats } from "../testing/chat-turns.ts";
-import { openTestPostgresStore } from "../testing/postgres.ts";
-import { openSqliteStore } from "../store/sqlite/index.ts";
-import type { Store } from "../store/types.ts";
+import { BOTH_STORES } from "../testing/both-stores.ts";
 
 const SCOPE = "named-subject";
 const HERS = "We brought home a beagle last weekend, she already rules the house.";
@@ -26,12 +24,7 @@ const SESSIONS: Record<string, string[]> = {
   work: ["Lena, how was work?", "Busy, the deadline moved again.", "Ugh, deadlines.", "Talk soon, Lena!"],
 };
 
-const STORES: Array<[string, () => Promise<Store>]> = [
-  ["sqlite", () => openSqliteStore(":memory:")],
-  ["postgres", () => openTestPostgresStore()],
-];
-
-for (const [engine, open] of STORES) {
+for (const [engine, open] of BOTH_STORES) {
   test(`${engine}: a question naming a friend recalls her turn before other friends' turns about the same thing`, async (t) => {
     const app = await appWithChats(t, await open(), SCOPE, SESSIONS);
     const first = async (query: string) => {

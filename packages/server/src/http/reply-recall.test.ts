@@ -7,10 +7,9 @@
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { appWithChats } from "../testing/chat-turns.ts";
-import { openTestPostgresStore } from "../testing/postgres.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
+import { BOTH_STORES } from "../testing/both-stores.ts";
 
 const SCOPE = "friends";
 const ANSWER = "Lena: A beagle mix, so much energy.";
@@ -51,11 +50,6 @@ function sessions(followUp: string): Record<string, string[]> {
   };
 }
 
-const STORES: Array<[string, () => Promise<Store>]> = [
-  ["sqlite", () => openSqliteStore(":memory:")],
-  ["postgres", () => openTestPostgresStore()],
-];
-
 /** How the chats are stored: captured with their sessions, captured naming none, or written with memory/remember. */
 type Stored = "with sessions" | "without sessions" | "remembered";
 
@@ -85,7 +79,7 @@ async function answerRecall(post: TestApp["post"]): Promise<{ rank: number; prep
   return { rank, prepared: prepared.json.status === "ready" && String(prepared.json.content).includes("beagle mix") };
 }
 
-for (const [engine, open] of STORES) {
+for (const [engine, open] of BOTH_STORES) {
   for (const stored of ["with sessions", "without sessions", "remembered"] as const) {
     test(`${engine}, ${stored}: the reply to a follow-up question is recalled though it shares no word with it`, async (t) => {
       const asked = await answerRecall(

@@ -3,13 +3,12 @@
 // entries written without them.
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
-import { openTestPostgresStore } from "../testing/postgres.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
 import { decodeSignature } from "../search/semantic/entry-signature.ts";
 import { VectorIndex } from "../search/semantic/vector-index.ts";
 import { LazyWordVectorModel } from "../search/semantic/word-vector-model.ts";
+import { BOTH_STORES } from "../testing/both-stores.ts";
 
 /** The built-in model's name, as the index stores it (version plus the digest of table and lexicon). */
 const MODEL = new LazyWordVectorModel().model;
@@ -30,11 +29,6 @@ const DISTRACTORS = [
   "Logs older than thirty days are deleted from the log bucket.",
   "Feature work starts from a ticket with acceptance criteria.",
   "The mobile app caches images for a week.",
-];
-
-const STORES: Array<[string, () => Promise<Store>]> = [
-  ["sqlite", () => openSqliteStore(":memory:")],
-  ["postgres", () => openTestPostgresStore()],
 ];
 
 async function appWithFacts(t: TestContext, open: () => Promise<Store>) {
@@ -62,7 +56,7 @@ async function untilSemanticLoaded(post: TestApp["post"]): Promise<void> {
 
 const preparedText = (json: { status: string; content: string }) => (json.status === "ready" ? json.content : "");
 
-for (const [engine, open] of STORES) {
+for (const [engine, open] of BOTH_STORES) {
   test(`${engine}: a paraphrase sharing no content word with the fact is recalled by search and prepare`, async (t) => {
     const { post } = await appWithFacts(t, open);
     const asked: Array<[string, string]> = [

@@ -5,10 +5,9 @@
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { captureTurns, flushUntilIdle, untilSemanticLoaded } from "../testing/chat-turns.ts";
-import { openTestPostgresStore } from "../testing/postgres.ts";
 import { buildTestApp, type TestApp } from "../testing/test-app.ts";
-import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
+import { BOTH_STORES } from "../testing/both-stores.ts";
 
 const SCOPE = "sessions";
 const ASKED =
@@ -24,11 +23,6 @@ const TURNS: Array<[session: string, text: string]> = [
   ["s-indexer", "Heap snapshots of the search indexer show the LRU map growing without bound."],
 ];
 const QUESTION = "What was the deadline for the billing service Postgres upgrade?";
-
-const STORES: Array<[string, () => Promise<Store>]> = [
-  ["sqlite", () => openSqliteStore(":memory:")],
-  ["postgres", () => openTestPostgresStore()],
-];
 
 /** Captures every turn as its own Source (with its session unless `sessions` is false), flushes, waits for the layer. */
 async function appWithTurns(t: TestContext, open: () => Promise<Store>, sessions: boolean): Promise<TestApp> {
@@ -52,7 +46,7 @@ async function deadlineRanks(post: TestApp["post"]): Promise<{ asked: number; ot
   return { asked: texts.indexOf(ASKED), other: texts.indexOf(OTHER) };
 }
 
-for (const [engine, open] of STORES) {
+for (const [engine, open] of BOTH_STORES) {
   test(`${engine}: a question about one session recalls that session's turn before the same detail elsewhere`, async (t) => {
     const { post } = await appWithTurns(t, open, true);
     const ranks = await deadlineRanks(post);

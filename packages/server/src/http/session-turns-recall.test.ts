@@ -5,10 +5,9 @@
 import assert from "node:assert/strict";
 import { test, type TestContext } from "node:test";
 import { appWithChats } from "../testing/chat-turns.ts";
-import { openTestPostgresStore } from "../testing/postgres.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { openSqliteStore } from "../store/sqlite/index.ts";
 import type { Store } from "../store/types.ts";
+import { BOTH_STORES } from "../testing/both-stores.ts";
 
 const SCOPE = "session-turns";
 const ANSWER = "I have until end of Q2 for all of this.";
@@ -40,11 +39,6 @@ const SESSIONS: Record<string, string[]> = {
   ],
 };
 
-const STORES: Array<[string, () => Promise<Store>]> = [
-  ["sqlite", () => openSqliteStore(":memory:")],
-  ["postgres", () => openTestPostgresStore()],
-];
-
 /** Captures every turn (with its session unless `sessions` is false), flushes, waits for the semantic layer. */
 async function appWithTurns(t: TestContext, open: () => Promise<Store>, sessions: boolean): Promise<TestApp> {
   return appWithChats(t, await open(), SCOPE, SESSIONS, { sessions });
@@ -62,7 +56,7 @@ async function answerRecall(post: TestApp["post"]): Promise<{ rank: number; prep
   return { rank, prepared: prepared.json.status === "ready" && String(prepared.json.content).includes("end of Q2") };
 }
 
-for (const [engine, open] of STORES) {
+for (const [engine, open] of BOTH_STORES) {
   test(`${engine}: a question about an earlier session recalls its answering turn that shares no word with it`, async (t) => {
     const { post } = await appWithTurns(t, open, true);
     const { rank, prepared } = await answerRecall(post);

@@ -262,8 +262,10 @@ async function readNeighbours(
     const stretches = new Map<BestSession, Neighbour[]>();
     for (const { entry_version_id, revision } of read) {
       const session = nearest(written, "written", revision);
-      if (session !== undefined)
-        stretches.set(session, [...(stretches.get(session) ?? []), { entry_version_id, session, position: revision }]);
+      if (session === undefined) continue;
+      const turns = stretches.get(session) ?? [];
+      turns.push({ entry_version_id, session, position: revision });
+      stretches.set(session, turns);
     }
     // A stretch in which one revision wrote two entries holds a batch (an import), not turns written one by one.
     for (const turns of stretches.values())

@@ -8,7 +8,7 @@ import { stmt } from "./statements.ts";
  * A Source's session as entry_origin keys it (SQL over the Source `s`): its string `session_id`, else
  * UNNAMED_SESSION (the empty string; store/types/search.ts), as the migration that backfilled the stream wrote it.
  */
-export const SESSION_KEY = `COALESCE(CASE WHEN json_type(s.metadata, '$.session_id') = 'text'
+const SESSION_KEY = `COALESCE(CASE WHEN json_type(s.metadata, '$.session_id') = 'text'
   THEN json_extract(s.metadata, '$.session_id') END, '')`;
 
 /**
